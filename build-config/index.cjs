@@ -1,0 +1,170 @@
+// One webpack configuration for the host and every remote, so that all of them share the same
+// rules: swc for TS/TSX, CSS Modules prefixed per area, [contenthash] file names, module
+// federation with the shared-singleton contract, and a release.json describing the build.
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedConfig } = require('./shared.cjs');
+const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
+const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
+const areas = require('./areas.json');
+
+function scriptRules(isDev) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2020',
+            transform: { react: { runtime: 'automatic', development: isDev } },
+          },
+        },
+      },
+    },
+  ];
+}
+
+function styleRules(isDev, classPrefix) {
+  const extract = isDev ? require.resolve('style-loader') : MiniCssExtractPlugin.loader;
+  return [
+    {
+      test: /\.module\.css$/,
+      use: [
+        extract,
+        {
+          loader: require.resolve('css-loader'),
+          options: { modules: { localIdentName: `${classPrefix}-[local]-[hash:base64:5]`, namedExport: false } },
+        },
+      ],
+    },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [extract, require.resolve('css-loader')] },
+  ];
+}
+
+function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, uniqueName }) {
+  const isDev = mode === 'development';
+  return {
+    mode,
+    context: packageDir,
+    devtool: isDev ? 'eval-cheap-module-source-map' : false,
+    entry: './src/index.ts',
+    output: {
+      path: outputPath,
+      publicPath,
+      uniqueName,
+      filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+      // spec platform §7: script chunks load with a 120 s timeout.
+      chunkLoadTimeout: 120000,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    module: { rules: [...scriptRules(isDev), ...styleRules(isDev, classPrefix)] },
+    plugins: [
+      ...(isDev ? [] : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]),
+      new ForbiddenImportsPlugin(),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The module-federation container of one area (mf-chat, mf-pay, …). */
+function remoteConfig({ packageDir, area, mode = 'production', env = process.env }) {
+  const entry = areas.areas.find((a) => a.area === area);
+  if (!entry) throw new Error(`unknown area "${area}" (see build-config/areas.json)`);
+  const pkg = require(path.join(packageDir, 'package.json'));
+  const version = env.REMOTE_VERSION || pkg.version;
+  const isDev = mode === 'development';
+  const config = commonConfig({
+    packageDir,
+    mode,
+    classPrefix: entry.container,
+    outputPath: path.join(packageDir, 'dist', version),
+    publicPath: isDev ? `http://localhost:${entry.devPort}/` : 'auto',
+    uniqueName: entry.container,
+  });
+  config.plugins.push(
+    new webpack.DefinePlugin({
+      __AREA_VERSION__: JSON.stringify(version),
+    }),
+    new ModuleFederationPlugin({
+      name: entry.container,
+      filename: 'remoteEntry.js',
+      exposes: { './app': './src/app.tsx' },
+      shared: sharedConfig({ eager: false }),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+    }),
+    new ReleaseFilePlugin({ area, container: entry.container, version }),
+  );
+  config.devServer = {
+    port: entry.devPort,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    hot: false,
+    liveReload: true,
+  };
+  return config;
+}
+
+/** The host shell: single-spa root config and module-federation host. */
+function hostConfig({ packageDir, mode = 'production', env = process.env }) {
+  const isDev = mode === 'development';
+  const config = commonConfig({
+    packageDir,
+    mode,
+    classPrefix: 'qm_host',
+    outputPath: path.join(packageDir, 'dist'),
+    publicPath: '/',
+    uniqueName: 'qm_host',
+  });
+  const devServerOrigin = env.DEV_API_ORIGIN || 'http://localhost:8080';
+  config.plugins.push(
+    new webpack.DefinePlugin({
+      __DEFAULT_REGISTRY__: JSON.stringify(defaultRegistry(isDev)),
+    }),
+    new ModuleFederationPlugin({
+      name: 'qm_host',
+      remotes: {},
+      shared: sharedConfig({ eager: false }),
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+    new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+  );
+  config.devServer = {
+    port: areas.hostDevPort,
+    historyApiFallback: true,
+    hot: false,
+    proxy: [{ context: ['/app-api', '/ping', '/remotes', '/sandbox-pay'], target: devServerOrigin }],
+  };
+  return config;
+}
+
+/** What the host uses when it has never reached the registry: every area at its package version. */
+function defaultRegistry(isDev) {
+  return {
+    areas: areas.areas.map((a) => {
+      const version = require(path.join(__dirname, '..', a.package, 'package.json')).version;
+      return {
+        area: a.area,
+        container: a.container,
+        version,
+        entry: isDev ? `http://localhost:${a.devPort}/mf-manifest.json` : `/remotes/${a.area}/${version}/mf-manifest.json`,
+        fallback: null,
+        routes: a.routes,
+      };
+    }),
+    apiSite: '',
+  };
+}
+
+module.exports = { remoteConfig, hostConfig, areas };

@@ -1,0 +1,12 @@
+// Jest for browser-side packages: swc for TS/TSX, jsdom, CSS modules as identity objects.
+module.exports = {
+  testEnvironment: require.resolve('jest-environment-jsdom'),
+  transform: {
+    '^.+\\.[jt]sx?$': [
+      require.resolve('@swc/jest'),
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+    ],
+  },
+  moduleNameMapper: { '\\.css$': require.resolve('./jest-style-stub.cjs') },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+};

@@ -1,0 +1,58 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { LifeCycles } from 'single-spa';
+import { UiProvider } from '@qiming/sdk/ui';
+import { mountArea, type MountedArea } from '../federation/areaLoader';
+import type { Federation, ReportFailure } from '../federation/federation';
+import type { VersionPlan } from '../federation/versionPlan';
+import { AreaErrorPanel } from '../shell/AreaErrorPanel';
+
+interface AreaProps {
+  domElement: HTMLElement;
+}
+
+/**
+ * The single-spa application of one area. It never lets a broken remote reach single-spa (which
+ * would mark the app broken for the rest of the page's life): load and mount failures walk the
+ * version plan, and when nothing works the area shows its error panel with a retry button.
+ */
+export function resilientArea(plan: VersionPlan, federation: Federation, report: ReportFailure): LifeCycles<AreaProps> {
+  let mounted: MountedArea | null = null;
+  let panel: Root | null = null;
+
+  async function show(element: HTMLElement): Promise<void> {
+    mounted = await mountArea(plan, element, federation, report);
+    if (mounted) return;
+    element.dataset.area = plan.area.area;
+    element.dataset.areaVersion = '';
+    panel = createRoot(element);
+    panel.render(
+      <UiProvider>
+        <AreaErrorPanel
+          area={plan.area.area}
+          onRetry={() => {
+            panel?.unmount();
+            panel = null;
+            const first = plan.reset();
+            if (first) federation.registerRemotes([{ name: plan.container, entry: first.entry }], { force: true });
+            void show(element);
+          }}
+        />
+      </UiProvider>,
+    );
+  }
+
+  return {
+    bootstrap: async () => {},
+    mount: async ({ domElement }) => {
+      domElement.hidden = false;
+      await show(domElement);
+    },
+    unmount: async ({ domElement }) => {
+      await mounted?.lifecycles.unmount();
+      mounted = null;
+      panel?.unmount();
+      panel = null;
+      domElement.hidden = true;
+    },
+  };
+}

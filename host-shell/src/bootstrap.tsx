@@ -1,0 +1,47 @@
+import { createRoot } from 'react-dom/client';
+import { start } from 'single-spa';
+import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
+import { sdkInstance } from '@qiming/sdk';
+import { loadRegistry } from './registry/registryClient';
+import { VersionPlan } from './federation/versionPlan';
+import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
+import { reportRemoteFailure } from './federation/failureReporter';
+import type { Federation } from './federation/federation';
+import { registerAreas } from './areas/registerAreas';
+import { ShellApp } from './shell/ShellApp';
+
+function hideSplash() {
+  document.getElementById('qm-splash')?.remove();
+}
+
+async function boot() {
+  document.documentElement.dataset.sdkInstance = sdkInstance.id;
+  const { registry, source } = await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
+  document.documentElement.dataset.registrySource = source;
+
+  const federation = getInstance();
+  if (!federation) throw new Error('module federation runtime is not initialised');
+  const plans = new Map(registry.areas.map((area) => [area.container, new VersionPlan(area)]));
+  registerPlugins([areaFallbackPlugin(plans, reportRemoteFailure)]);
+  federation.registerRemotes(
+    [...plans.values()].flatMap((plan) => {
+      const first = plan.current();
+      return first ? [{ name: plan.container, entry: first.entry }] : [];
+    }),
+  );
+
+  const outlet = document.getElementById('qm-areas')!;
+  const hostPage = document.createElement('div');
+  hostPage.id = 'qm-host-page';
+  outlet.append(hostPage);
+  registerAreas(registry, plans, outlet, federation as unknown as Federation, reportRemoteFailure);
+
+  createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} onReady={hideSplash} />);
+  start({ urlRerouteOnly: true });
+}
+
+boot().catch((error) => {
+  console.error('[host] boot failed', error);
+  hideSplash();
+  document.getElementById('qm-shell')!.textContent = '页面加载失败，请刷新重试。';
+});

@@ -1,0 +1,43 @@
+import type { Registry } from '@qiming/sdk';
+import { loadRegistry, REGISTRY_CACHE_KEY } from './registryClient';
+
+const defaults: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '1.0.0', entry: '/d', fallback: null, routes: ['/'] }], apiSite: '' };
+const fromServer: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '2.0.0', entry: '/s', fallback: null, routes: ['/'] }], apiSite: 'https://api.example' };
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+}
+
+const respond = (status: number, body: unknown) =>
+  jest.fn(async () => ({ ok: status < 400, status, json: async () => body }) as Response);
+
+describe('loadRegistry', () => {
+  beforeAll(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+
+  it('uses the server answer and remembers it', async () => {
+    const storage = memoryStorage();
+    const result = await loadRegistry({ fetch: respond(200, { code: 0, data: fromServer, msg: '' }), storage, defaults });
+    expect(result).toEqual({ registry: fromServer, source: 'server' });
+    expect(JSON.parse(storage.data.get(REGISTRY_CACHE_KEY)!)).toEqual(fromServer);
+  });
+
+  it('falls back to the remembered registry when the server fails', async () => {
+    const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(fromServer) });
+    const result = await loadRegistry({ fetch: respond(502, {}), storage, defaults });
+    expect(result).toEqual({ registry: fromServer, source: 'cache' });
+  });
+
+  it('falls back to the built-in defaults with nothing remembered', async () => {
+    const failing = jest.fn(async () => {
+      throw new TypeError('network down');
+    });
+    const result = await loadRegistry({ fetch: failing as unknown as typeof fetch, storage: memoryStorage({ [REGISTRY_CACHE_KEY]: '{bad json' }), defaults });
+    expect(result).toEqual({ registry: defaults, source: 'defaults' });
+  });
+
+  it('rejects a malformed answer', async () => {
+    const result = await loadRegistry({ fetch: respond(200, { code: 0, data: { areas: 'nope' }, msg: '' }), storage: memoryStorage(), defaults });
+    expect(result.source).toBe('defaults');
+  });
+});

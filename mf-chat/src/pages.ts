@@ -1,0 +1,15 @@
+import type { AreaPageDefinition } from '@qiming/sdk/ui';
+
+export const pages: AreaPageDefinition[] = [
+  { path: '/', title: '模型广场' },
+  { path: '/newhomePage', title: '模型广场' },
+  { path: '/chatPage', title: 'AI 对话' },
+  { path: '/chatPage/:param', title: 'AI 对话' },
+  { path: '/friendsLinkPage/:convGroupId', title: '对话分享' },
+  { path: '/hong', title: '哄哄模拟器' },
+  { path: '/voice', title: '语音对话' },
+  { path: '/trace', title: '对话追踪' },
+  { path: '/pdfChatPage', title: '文档对话' },
+  { path: '/valueChatPage', title: '价值对话' },
+  { path: '/old', title: '旧版入口' },
+];

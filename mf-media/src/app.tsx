@@ -1,0 +1,9 @@
+import { createAreaLifecycles } from '@qiming/sdk';
+import { AreaRouter } from '@qiming/sdk/ui';
+import { pages } from './pages';
+
+export default createAreaLifecycles({
+  area: 'media',
+  version: __AREA_VERSION__,
+  render: () => <AreaRouter area="media" version={__AREA_VERSION__} pages={pages} />,
+});

@@ -1,0 +1,3 @@
+const { remoteConfig } = require('@qiming/build-config');
+
+module.exports = (_env, argv) => remoteConfig({ packageDir: __dirname, area: 'media', mode: argv.mode });

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { installErrorHandling } from './http/envelope.js';
+import { serveFrontend } from './http/frontend.js';
+import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
+
+export interface App {
+  server: FastifyInstance;
+  db: Db;
+  platform: PlatformService;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: ServerConfig): Promise<App> {
+  const db = await openDatabase(config);
+  const platform = await createPlatformService(db.db, config);
+  const server = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  installErrorHandling(server);
+  await server.register(fastifyCookie);
+
+  server.get('/ping', async () => 'OK');
+  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken });
+  await serveFrontend(server, config);
+
+  return {
+    server,
+    db,
+    platform,
+    async close() {
+      await server.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DialectName } from '../database.js';
+import { platformRegistry } from './001_platform_registry.js';
+
+/** Every migration, in order. Each gets the dialect for the few column types that differ. */
+const migrations: Array<[string, (dialect: DialectName) => Migration]> = [['001_platform_registry', platformRegistry]];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => Object.fromEntries(migrations.map(([name, make]) => [name, make(dialect)])) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

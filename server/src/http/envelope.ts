@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z, ZodError } from 'zod';
+
+// Validation messages in Chinese, like every other message the product shows.
+z.config(z.locales.zhCN());
+
+/** Every JSON call answers { code, data, msg }: code 0 is success. */
+export function ok<T>(data: T, msg = '') {
+  return { code: 0, data, msg };
+}
+
+export function fail(code: number, msg: string) {
+  return { code, data: null, msg };
+}
+
+/** An expected refusal (bad input, a rule): HTTP 200 with a non-zero code the client shows as is. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+function describeZod(error: ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('；');
+}
+
+/** Error handling for the whole API: clear Chinese messages, never a stack trace, never a bare 500 for bad input. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply: FastifyReply) => {
+    if (error instanceof AppError) return reply.status(error.httpStatus).send(fail(error.code, error.message));
+    if (error instanceof ZodError) return reply.status(200).send(fail(400, `请求参数不正确：${describeZod(error)}`));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.status(400).send(fail(400, '请求体不是合法的 JSON'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send(fail(415, '不支持的请求内容类型'));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(fail(413, '请求内容过大'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(fail(error.statusCode, '请求无效'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(500, '服务器内部错误，请稍后重试'));
+  });
+}

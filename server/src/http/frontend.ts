@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fail } from './envelope.js';
+
+/** Files whose URL never changes while their content may: the browser must revalidate them. */
+const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'release.json']);
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header('Cache-Control', REVALIDATE.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable');
+}
+
+const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
+
+/**
+ * The built host shell at /, the remote store at /remotes/<area>/<version>/, and history-mode
+ * fallback: any other GET that wants a page gets index.html, so no front-end route is a 404.
+ */
+export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remoteStoreDir: string }): Promise<void> {
+  fs.mkdirSync(options.remoteStoreDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.remoteStoreDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      cacheHeaders(res, filePath);
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+  const indexFile = path.join(options.hostShellDir, 'index.html');
+  const hasHost = fs.existsSync(indexFile);
+  if (hasHost) {
+    await app.register(fastifyStatic, { root: options.hostShellDir, prefix: '/', index: false, wildcard: false, setHeaders: cacheHeaders });
+  } else {
+    app.log.warn(`host shell not built at ${options.hostShellDir}: run "pnpm build" to serve the front end`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/app-api/') || pathname === '/app-api') return reply.status(404).send(fail(404, '接口不存在'));
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_FRONTEND.test(pathname) && !path.extname(pathname);
+    if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!hasHost) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 pnpm build');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}

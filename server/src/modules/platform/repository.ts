@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RemoteChannelTable, RemoteEventTable, RemoteReleaseTable } from '../../db/schema.js';
+
+export type Release = Selectable<RemoteReleaseTable>;
+export type Channel = Selectable<RemoteChannelTable>;
+export type RemoteEvent = Selectable<RemoteEventTable>;
+
+const now = () => new Date().toISOString();
+
+/** SQL of the remote registry; the same queries on SQLite and PostgreSQL. */
+export class PlatformRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async ensureChannel(area: string, container: string, routes: string[]): Promise<void> {
+    const existing = await this.db.selectFrom('remote_channels').select('area').where('area', '=', area).executeTakeFirst();
+    if (existing) return;
+    await this.db
+      .insertInto('remote_channels')
+      .values({ area, container, active_version: null, previous_version: null, canary_version: null, canary_percent: 0, routes: JSON.stringify(routes), updated_at: now() })
+      .execute();
+  }
+
+  channels(): Promise<Channel[]> {
+    return this.db.selectFrom('remote_channels').selectAll().orderBy('area').execute();
+  }
+
+  channel(area: string): Promise<Channel | undefined> {
+    return this.db.selectFrom('remote_channels').selectAll().where('area', '=', area).executeTakeFirst();
+  }
+
+  async updateChannel(area: string, change: Partial<Pick<Channel, 'active_version' | 'previous_version' | 'canary_version' | 'canary_percent'>>): Promise<void> {
+    await this.db.updateTable('remote_channels').set({ ...change, updated_at: now() }).where('area', '=', area).execute();
+  }
+
+  releases(area?: string): Promise<Release[]> {
+    let query = this.db.selectFrom('remote_releases').selectAll();
+    if (area) query = query.where('area', '=', area);
+    return query.orderBy('created_at', 'desc').execute();
+  }
+
+  release(area: string, version: string): Promise<Release | undefined> {
+    return this.db.selectFrom('remote_releases').selectAll().where('area', '=', area).where('version', '=', version).executeTakeFirst();
+  }
+
+  async insertRelease(release: Omit<Release, 'created_at'>): Promise<void> {
+    await this.db.insertInto('remote_releases').values({ ...release, created_at: now() }).execute();
+  }
+
+  async addEvent(event: Pick<RemoteEvent, 'area' | 'kind' | 'version' | 'detail'>): Promise<void> {
+    await this.db.insertInto('remote_events').values({ ...event, created_at: now() }).execute();
+  }
+
+  events(area: string, limit: number): Promise<RemoteEvent[]> {
+    return this.db.selectFrom('remote_events').selectAll().where('area', '=', area).orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Versions activated for an area, newest first (rollback walks this list). */
+  async activationHistory(area: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('remote_events')
+      .select('version')
+      .where('area', '=', area)
+      .where('kind', 'in', ['activate', 'rollback'])
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.flatMap((r) => (r.version ? [r.version] : []));
+  }
+}

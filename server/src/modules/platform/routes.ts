@@ -1,0 +1,84 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, ok } from '../../http/envelope.js';
+import { PlatformError, type PlatformService } from './service.js';
+
+export const ANON_COOKIE = 'qm_aid';
+
+const FailureReport = z.object({
+  area: z.string().min(1).max(40),
+  version: z.string().max(64).nullable(),
+  stage: z.enum(['load', 'mount']),
+  message: z.string().max(2000).transform((m) => m.slice(0, 500)),
+  entry: z.string().max(500).nullable().optional(),
+});
+const AreaParams = z.object({ area: z.string().min(1).max(40) });
+const ActivateBody = z.object({ version: z.string().min(1).max(64) });
+const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
+
+export interface PlatformRouteOptions {
+  service: PlatformService;
+  opsToken: string | undefined;
+  /** The signed-in user's id, once accounts exist; the cohort then follows the user. */
+  userIdOf?: (request: FastifyRequest) => string | null;
+}
+
+function asAppError(error: unknown): never {
+  if (error instanceof PlatformError) throw new AppError(400, error.message);
+  throw error;
+}
+
+function tokenMatches(expected: string, header: string | undefined): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const want = Buffer.from(expected);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf }: PlatformRouteOptions): Promise<void> {
+  app.get('/app-api/platform/remotes', async (request, reply) => {
+    const userId = userIdOf?.(request) ?? null;
+    let anonId = request.cookies[ANON_COOKIE];
+    if (!anonId || !/^[0-9a-f-]{36}$/.test(anonId)) {
+      anonId = randomUUID();
+      reply.setCookie(ANON_COOKIE, anonId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return ok(await service.registryFor(userId ? `u:${userId}` : `a:${anonId}`));
+  });
+
+  app.post('/app-api/platform/remote-errors', async (request) => {
+    const report = FailureReport.parse(request.body);
+    await service.recordFailure(report).catch(asAppError);
+    return ok(null);
+  });
+
+  // Registry changes over HTTP, for ops tools on other machines. Refused unless OPS_TOKEN is set.
+  app.register(async (ops) => {
+    ops.addHook('onRequest', async (request) => {
+      if (!opsToken) throw new AppError(403, '运维接口未开启（服务器未设置 OPS_TOKEN）', 403);
+      if (!tokenMatches(opsToken, request.headers.authorization)) throw new AppError(401, '运维令牌无效', 401);
+    });
+    ops.get('/app-api/platform/ops/remotes', async () => ok(await service.summary()));
+    ops.get('/app-api/platform/ops/remotes/:area/history', async (request) => {
+      const { area } = AreaParams.parse(request.params);
+      return ok(await service.history(area).catch(asAppError));
+    });
+    ops.post('/app-api/platform/ops/remotes/:area/activate', async (request) => {
+      const { area } = AreaParams.parse(request.params);
+      const { version } = ActivateBody.parse(request.body);
+      await service.activate(area, version).catch(asAppError);
+      return ok(null, `${area} 已切换到 ${version}`);
+    });
+    ops.post('/app-api/platform/ops/remotes/:area/rollback', async (request) => {
+      const { area } = AreaParams.parse(request.params);
+      return ok(await service.rollback(area).catch(asAppError));
+    });
+    ops.post('/app-api/platform/ops/remotes/:area/canary', async (request) => {
+      const { area } = AreaParams.parse(request.params);
+      const { version, percent } = CanaryBody.parse(request.body);
+      await service.canary(area, version, percent).catch(asAppError);
+      return ok(null);
+    });
+  });
+}

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Registry, RegistryArea, RemoteFailureReport } from '@qiming/sdk/contracts';
+import { inCanary } from './cohort.js';
+import { manifestProblems, type SharedContract } from './manifestValidation.js';
+import { integrityOf, type RemoteStore } from './remoteStore.js';
+import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
+
+/** A refused registry operation; its message is for the operator or the caller as it stands. */
+export class PlatformError extends Error {}
+
+export interface AreaDefinition {
+  area: string;
+  container: string;
+  routes: string[];
+}
+
+const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
+
+export interface AreaSummary {
+  area: string;
+  active: string | null;
+  previous: string | null;
+  canary: { version: string; percent: number } | null;
+  releases: string[];
+}
+
+export class PlatformService {
+  constructor(
+    private readonly repo: PlatformRepository,
+    private readonly store: RemoteStore,
+    private readonly areas: AreaDefinition[],
+    private readonly contract: SharedContract,
+    private readonly apiSiteUrl: string,
+  ) {}
+
+  /** Creates the channel of every area the platform knows, with its default routes. */
+  async ensureAreas(): Promise<void> {
+    for (const a of this.areas) await this.repo.ensureChannel(a.area, a.container, a.routes);
+  }
+
+  /** The registry as one caller should see it (canary cohort by caller key). */
+  async registryFor(callerKey: string): Promise<Registry> {
+    const [channels, releases] = await Promise.all([this.repo.channels(), this.repo.releases()]);
+    const entryOf = (area: string, version: string | null) =>
+      version ? releases.find((r) => r.area === area && r.version === version)?.entry_url ?? null : null;
+    const areas = channels.map((channel): RegistryArea => {
+      const canary = !!channel.canary_version && channel.canary_percent > 0 && inCanary(channel.area, callerKey, channel.canary_percent);
+      const version = canary ? channel.canary_version : channel.active_version;
+      const fallbackVersion = canary ? channel.active_version : channel.previous_version;
+      const fallbackEntry = entryOf(channel.area, fallbackVersion);
+      return {
+        area: channel.area,
+        container: channel.container,
+        version,
+        entry: entryOf(channel.area, version),
+        fallback: fallbackVersion && fallbackEntry && fallbackVersion !== version ? { version: fallbackVersion, entry: fallbackEntry } : null,
+        routes: JSON.parse(channel.routes) as string[],
+      };
+    });
+    return { areas, apiSite: this.apiSiteUrl };
+  }
+
+  async publish({ area, buildDir, notes = '' }: { area: string; buildDir: string; notes?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
+    const definition = await this.requireArea(area);
+    if (!fs.existsSync(buildDir) || !fs.statSync(buildDir).isDirectory()) throw new PlatformError(`构建目录不存在：${buildDir}`);
+    const release = readJson(path.join(buildDir, 'release.json')) as { area?: string; version?: string } | null;
+    if (!release?.version) throw new PlatformError('构建目录里没有 release.json（请用项目的构建命令生成）');
+    if (release.area !== area) throw new PlatformError(`这是区域 ${release.area ?? '?'} 的构建，不能发布到 ${area}`);
+    const version = release.version;
+    if (!VERSION_PATTERN.test(version)) throw new PlatformError(`版本号不合法：${version}`);
+    if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new PlatformError('构建里缺少 remoteEntry.js');
+    const manifest = readJson(path.join(buildDir, 'mf-manifest.json'));
+    if (manifest === null) throw new PlatformError('构建里缺少 mf-manifest.json 或其内容不是 JSON');
+    const problems = manifestProblems(manifest, definition.container, this.contract);
+    if (problems.length) throw new PlatformError(`构建不符合共享约定：${problems.join('；')}`);
+
+    const integrity = integrityOf(buildDir);
+    const existing = await this.repo.release(area, version);
+    if (existing) {
+      if (existing.integrity === integrity) return { version, alreadyPublished: true };
+      throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
+    }
+    if (this.store.has(area, version)) fs.rmSync(this.store.releaseDir(area, version), { recursive: true, force: true });
+    this.store.copyIn(area, version, buildDir);
+    await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
+    await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
+    return { version, alreadyPublished: false };
+  }
+
+  /** Makes a published version live; the version it replaces becomes the known-good fallback. */
+  async activate(area: string, version: string): Promise<Channel> {
+    const channel = await this.requireChannel(area);
+    await this.requireRelease(area, version);
+    if (channel.active_version === version) return channel;
+    const clearsCanary = channel.canary_version === version;
+    await this.repo.updateChannel(area, {
+      active_version: version,
+      previous_version: channel.active_version ?? channel.previous_version,
+      ...(clearsCanary ? { canary_version: null, canary_percent: 0 } : {}),
+    });
+    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }) });
+    return this.requireChannel(area);
+  }
+
+  /** Puts the known-good version back; the version rolled back from is never offered as a fallback again. */
+  async rollback(area: string): Promise<{ from: string | null; to: string }> {
+    const channel = await this.requireChannel(area);
+    const target = channel.previous_version;
+    if (!target) throw new PlatformError(`${area} 没有可回滚的上一个版本`);
+    const rolledBack = new Set((await this.repo.events(area, 1000)).filter((e) => e.kind === 'rollback').map((e) => parseDetail(e).from as string));
+    if (channel.active_version) rolledBack.add(channel.active_version);
+    const history = await this.repo.activationHistory(area);
+    const nextPrevious = history.find((v) => v !== target && !rolledBack.has(v)) ?? null;
+    await this.repo.updateChannel(area, { active_version: target, previous_version: nextPrevious });
+    await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }) });
+    return { from: channel.active_version, to: target };
+  }
+
+  /** Serves `version` to `percent`% of callers (stable per caller); 0 ends the canary. */
+  async canary(area: string, version: string, percent: number): Promise<void> {
+    await this.requireChannel(area);
+    await this.requireRelease(area, version);
+    if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new PlatformError('灰度比例必须是 0 到 100 的整数');
+    await this.repo.updateChannel(area, percent === 0 ? { canary_version: null, canary_percent: 0 } : { canary_version: version, canary_percent: percent });
+    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }) });
+  }
+
+  async history(area: string, limit = 30): Promise<RemoteEvent[]> {
+    await this.requireChannel(area);
+    return this.repo.events(area, limit);
+  }
+
+  async summary(): Promise<AreaSummary[]> {
+    const [channels, releases] = await Promise.all([this.repo.channels(), this.repo.releases()]);
+    return channels.map((c) => ({
+      area: c.area,
+      active: c.active_version,
+      previous: c.previous_version,
+      canary: c.canary_version ? { version: c.canary_version, percent: c.canary_percent } : null,
+      releases: releases.filter((r: Release) => r.area === c.area).map((r) => r.version),
+    }));
+  }
+
+  /** A browser's report that a remote failed to load or mount; kept in the area's history. */
+  async recordFailure(report: RemoteFailureReport): Promise<void> {
+    if (!(await this.repo.channel(report.area))) throw new PlatformError(`未知区域：${report.area}`);
+    await this.repo.addEvent({
+      area: report.area,
+      kind: 'error',
+      version: report.version,
+      detail: JSON.stringify({ stage: report.stage, message: report.message, entry: report.entry ?? null }),
+    });
+  }
+
+  private async requireArea(area: string): Promise<AreaDefinition> {
+    const definition = this.areas.find((a) => a.area === area);
+    if (!definition) throw new PlatformError(`未知区域：${area}（可选：${this.areas.map((a) => a.area).join('、')}）`);
+    return definition;
+  }
+
+  private async requireChannel(area: string): Promise<Channel> {
+    await this.requireArea(area);
+    const channel = await this.repo.channel(area);
+    if (!channel) throw new PlatformError(`区域 ${area} 尚未初始化`);
+    return channel;
+  }
+
+  private async requireRelease(area: string, version: string): Promise<Release> {
+    const release = await this.repo.release(area, version);
+    if (!release) throw new PlatformError(`${area} 没有已发布的版本 ${version}（先用 publish 发布）`);
+    return release;
+  }
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+export function parseDetail(event: RemoteEvent): Record<string, unknown> {
+  try {
+    return JSON.parse(event.detail) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,36 @@
+/** The remote registry as GET /app-api/platform/remotes serves it (compact: it must stay under 2 KiB). */
+export interface RegistryArea {
+  area: string;
+  container: string;
+  /** Version this caller should load (the canary version for the caller's cohort); null if none is live. */
+  version: string | null;
+  /** URL of the version's mf-manifest.json. */
+  entry: string | null;
+  /** Last known-good version, tried when `version` fails to load or mount. */
+  fallback: { version: string; entry: string } | null;
+  /** Route patterns the area owns: "/x", "/x/:param", "/x/*". */
+  routes: string[];
+}
+
+export interface Registry {
+  areas: RegistryArea[];
+  /** External API site that /api opens. */
+  apiSite: string;
+}
+
+export type RemoteFailureStage = 'load' | 'mount';
+
+export interface RemoteFailureReport {
+  area: string;
+  version: string | null;
+  stage: RemoteFailureStage;
+  message: string;
+  entry?: string | null;
+}
+
+/** The envelope of every JSON call. */
+export interface ApiEnvelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+}

@@ -1,0 +1,36 @@
+/** Events areas send one another through the SDK (areas never import each other). */
+export interface AppEvents {
+  'pay:open': { reason?: string };
+  'invite:open': Record<string, never>;
+  'points:changed': { restIntegral: number | null; restIntegral2: number | null };
+  'auth:required': { returnTo?: string };
+  'area:mounted': { area: string; version: string };
+}
+
+type Handler<T> = (payload: T) => void;
+
+export class EventBus<Events extends object> {
+  private readonly handlers = new Map<keyof Events, Set<Handler<never>>>();
+
+  on<K extends keyof Events>(event: K, handler: Handler<Events[K]>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    set.add(handler as Handler<never>);
+    return () => set.delete(handler as Handler<never>);
+  }
+
+  emit<K extends keyof Events>(event: K, payload: Events[K]): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        (handler as Handler<Events[K]>)(payload);
+      } catch (error) {
+        console.error(`[event-bus] handler for "${String(event)}" failed`, error);
+      }
+    }
+  }
+}
+
+export const eventBus = new EventBus<AppEvents>();

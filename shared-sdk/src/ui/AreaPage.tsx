@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Result, Typography } from 'antd';
+import { sdkInstance } from '../platform/instance';
+
+export interface AreaPageProps {
+  area: string;
+  version: string;
+  title: string;
+  children: ReactNode;
+}
+
+/** The frame every area page sits in: title, content, and the area/version footer ops look for. */
+export function AreaPage({ area, version, title, children }: AreaPageProps) {
+  return (
+    <section
+      data-testid="area-page"
+      data-area={area}
+      data-area-version={version}
+      data-sdk-instance={sdkInstance.id}
+      style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px', minHeight: 'calc(100vh - 64px)' }}
+    >
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {children}
+      <footer style={{ marginTop: 32, color: '#999', fontSize: 12 }}>
+        区域 {area} · 版本 {version}
+      </footer>
+    </section>
+  );
+}
+
+/** The clear state of a page whose feature is not built yet. */
+export function UnderConstruction({ feature }: { feature: string }) {
+  return (
+    <Result
+      status="info"
+      title="建设中"
+      subTitle={`「${feature}」正在建设中，敬请期待。`}
+      data-testid="under-construction"
+    />
+  );
+}

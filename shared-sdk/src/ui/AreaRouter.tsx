@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AreaPage, UnderConstruction } from './AreaPage';
+import { UiProvider } from './UiProvider';
+
+export interface AreaPageDefinition {
+  /** A react-router path pattern; the area's routes in build-config/areas.json. */
+  path: string;
+  /** The page's Chinese title. */
+  title: string;
+  /** The page; absent while the feature is not built (the page then says 建设中). */
+  element?: ReactNode;
+}
+
+export interface AreaRouterProps {
+  area: string;
+  version: string;
+  pages: AreaPageDefinition[];
+}
+
+/** An area's router: each page in the area frame, and the area's own 页面不存在 for unknown sub-paths. */
+export function AreaRouter({ area, version, pages }: AreaRouterProps) {
+  return (
+    <UiProvider>
+      <BrowserRouter>
+        <Routes>
+          {pages.map((page) => (
+            <Route
+              key={page.path}
+              path={page.path}
+              element={
+                <AreaPage area={area} version={version} title={page.title}>
+                  {page.element ?? <UnderConstruction feature={page.title} />}
+                </AreaPage>
+              }
+            />
+          ))}
+          <Route
+            path="*"
+            element={
+              <AreaPage area={area} version={version} title="页面不存在">
+                <p>这个地址没有对应的页面，请从顶部导航进入。</p>
+              </AreaPage>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
+    </UiProvider>
+  );
+}
