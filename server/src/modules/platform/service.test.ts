@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase, type Db } from '../../db/database.js';
+import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
+import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
+import { createPlatformService, PlatformError, type PlatformService } from './index.js';
+
+describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let storage: TestStorage;
+  let db: Db;
+  let service: PlatformService;
+  const remoteStoreDir = () => path.join(storage.dataDir, 'remotes');
+
+  before(async () => {
+    storage = await createTestStorage();
+    db = await openDatabase(storage);
+    service = await createPlatformService(db.db, { remoteStoreDir: remoteStoreDir(), apiSiteUrl: 'https://api.example' });
+  });
+  after(async () => {
+    await db.close();
+    await storage.cleanup();
+  });
+
+  it('starts with every area, its routes and nothing live', async () => {
+    const registry = await service.registryFor('a:someone');
+    assert.deepEqual(registry.areas.map((a) => a.area).sort(), ['account', 'chat', 'media', 'pay', 'toolbox']);
+    assert.ok(registry.areas.every((a) => a.version === null && a.entry === null));
+    assert.ok(registry.areas.find((a) => a.area === 'media')!.routes.includes('/toolBox/building'));
+    assert.equal(registry.apiSite, 'https://api.example');
+  });
+
+  it('publishes a valid build into the store, idempotently', async () => {
+    const build = fakeRemoteBuild({ area: 'chat', version: '1.0.0' });
+    assert.deepEqual(await service.publish({ area: 'chat', buildDir: build }), { version: '1.0.0', alreadyPublished: false });
+    assert.ok(fs.existsSync(path.join(remoteStoreDir(), 'chat', '1.0.0', 'remoteEntry.js')));
+    assert.deepEqual(await service.publish({ area: 'chat', buildDir: build }), { version: '1.0.0', alreadyPublished: true });
+  });
+
+  it('refuses to overwrite a published version with different content', async () => {
+    const changed = fakeRemoteBuild({ area: 'chat', version: '1.0.0', remoteEntry: '/* different */' });
+    await assert.rejects(service.publish({ area: 'chat', buildDir: changed }), /已发布且内容不同/);
+  });
+
+  for (const [name, options, reason] of [
+    ['the wrong container', { container: 'mf_pay' }, /容器名应为 mf_chat/],
+    ['no ./app expose', { exposes: ['./other'] }, /没有暴露 \.\/app/],
+    ['a non-singleton React', { shared: GOOD_SHARED.map((s) => (s.name === 'react' ? { ...s, singleton: false } : s)) }, /react 必须是单例共享/],
+    ['a React outside the allowed range', { shared: GOOD_SHARED.map((s) => (s.name === 'react' ? { ...s, version: '18.3.1', requiredVersion: '^18.0.0' } : s)) }, /react 版本 18\.3\.1 不在允许范围/],
+    ['no shared SDK', { shared: GOOD_SHARED.filter((s) => s.name !== '@qiming/sdk') }, /没有共享 @qiming\/sdk/],
+    ['antd shared on its own', { shared: [...GOOD_SHARED, { name: 'antd', version: '6.0.0', singleton: true, requiredVersion: '^6.0.0' }] }, /antd 只能通过/],
+  ] as const) {
+    it(`refuses a build with ${name}`, async () => {
+      const build = fakeRemoteBuild({ area: 'chat', version: '9.0.0', ...options });
+      await assert.rejects(service.publish({ area: 'chat', buildDir: build }), reason);
+      assert.equal(fs.existsSync(path.join(remoteStoreDir(), 'chat', '9.0.0')), false);
+    });
+  }
+
+  it('refuses a build of another area and an unknown area', async () => {
+    await assert.rejects(service.publish({ area: 'pay', buildDir: fakeRemoteBuild({ area: 'chat', version: '3.0.0' }) }), /这是区域 chat 的构建/);
+    await assert.rejects(service.publish({ area: 'nope', buildDir: fakeRemoteBuild() }), /未知区域/);
+    await assert.rejects(service.publish({ area: 'chat', buildDir: '/does/not/exist' }), /构建目录不存在/);
+  });
+
+  it('activates, keeps the replaced version as fallback, and rolls back', async () => {
+    await service.publish({ area: 'chat', buildDir: fakeRemoteBuild({ area: 'chat', version: '2.0.0' }) });
+    await assert.rejects(service.rollback('chat'), PlatformError);
+    await service.activate('chat', '1.0.0');
+    await service.activate('chat', '2.0.0');
+    let chat = (await service.registryFor('a:x')).areas.find((a) => a.area === 'chat')!;
+    assert.equal(chat.version, '2.0.0');
+    assert.equal(chat.entry, '/remotes/chat/2.0.0/mf-manifest.json');
+    assert.deepEqual(chat.fallback, { version: '1.0.0', entry: '/remotes/chat/1.0.0/mf-manifest.json' });
+
+    assert.deepEqual(await service.rollback('chat'), { from: '2.0.0', to: '1.0.0' });
+    chat = (await service.registryFor('a:x')).areas.find((a) => a.area === 'chat')!;
+    assert.equal(chat.version, '1.0.0');
+    assert.equal(chat.fallback, null, 'the version rolled back from is not a known-good fallback');
+    await assert.rejects(service.activate('chat', '7.7.7'), /没有已发布的版本 7\.7\.7/);
+  });
+
+  it('serves a canary to a stable share of callers, with the active version as their fallback', async () => {
+    await service.activate('chat', '1.0.0');
+    await service.canary('chat', '2.0.0', 30);
+    const callers = Array.from({ length: 400 }, (_, i) => `a:caller-${i}`);
+    const versions = await Promise.all(callers.map(async (c) => (await service.registryFor(c)).areas.find((a) => a.area === 'chat')!));
+    const inCanary = versions.filter((v) => v.version === '2.0.0');
+    assert.ok(inCanary.length > 80 && inCanary.length < 160, `about 30% expected, got ${inCanary.length}/400`);
+    assert.ok(inCanary.every((v) => v.fallback?.version === '1.0.0'));
+    const again = await Promise.all(callers.map(async (c) => (await service.registryFor(c)).areas.find((a) => a.area === 'chat')!.version));
+    assert.deepEqual(again, versions.map((v) => v.version), 'the cohort is stable per caller');
+
+    await service.canary('chat', '2.0.0', 100);
+    assert.equal((await service.registryFor('a:anyone')).areas.find((a) => a.area === 'chat')!.version, '2.0.0');
+    await service.canary('chat', '2.0.0', 0);
+    assert.equal((await service.registryFor('a:anyone')).areas.find((a) => a.area === 'chat')!.version, '1.0.0');
+    await assert.rejects(service.canary('chat', '2.0.0', 101), /0 到 100/);
+  });
+
+  it('keeps a history with failures reported by browsers', async () => {
+    await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json' });
+    await assert.rejects(service.recordFailure({ area: 'zzz', version: null, stage: 'load', message: 'x' }), /未知区域/);
+    const history = await service.history('chat');
+    assert.equal(history[0]!.kind, 'error');
+    assert.deepEqual(JSON.parse(history[0]!.detail), { stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json' });
+    assert.deepEqual(
+      new Set(history.map((e) => e.kind)),
+      new Set(['error', 'canary', 'rollback', 'activate', 'publish']),
+    );
+  });
+});

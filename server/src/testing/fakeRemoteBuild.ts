@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface FakeBuildOptions {
+  area?: string;
+  version?: string;
+  container?: string;
+  exposes?: string[];
+  shared?: Array<{ name: string; version: string; singleton: boolean; requiredVersion: string }>;
+  remoteEntry?: string;
+}
+
+export const GOOD_SHARED = [
+  { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
+  { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
+  { name: '@qiming/sdk', version: '0.1.0', singleton: true, requiredVersion: '^0.1.0' },
+];
+
+/** A build directory shaped like the real ones (release.json, mf-manifest.json, remoteEntry.js). */
+export function fakeRemoteBuild(options: FakeBuildOptions = {}): string {
+  const area = options.area ?? 'chat';
+  const version = options.version ?? '1.0.0';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-build-'));
+  fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ area, version, container: `mf_${area}` }));
+  fs.writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({
+      id: options.container ?? `mf_${area}`,
+      name: options.container ?? `mf_${area}`,
+      metaData: { name: options.container ?? `mf_${area}`, publicPath: 'auto' },
+      shared: options.shared ?? GOOD_SHARED,
+      exposes: (options.exposes ?? ['./app']).map((p) => ({ id: `mf_${area}:${p.slice(2)}`, name: p.slice(2), path: p })),
+    }),
+  );
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), options.remoteEntry ?? `/* ${area} ${version} */`);
+  fs.writeFileSync(path.join(dir, 'main.abc123.js'), '/* chunk */');
+  return dir;
+}
