@@ -89,7 +89,9 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
     classPrefix: entry.container,
     outputPath: path.join(packageDir, 'dist', version),
     publicPath: isDev ? `http://localhost:${entry.devPort}/` : 'auto',
-    uniqueName: entry.container,
+    // Versioned so that two versions of one area can load into the same page (a fallback after a
+    // failed mount) without sharing webpack's chunk registry.
+    uniqueName: `${entry.container}__${version.replace(/[^0-9A-Za-z]/g, '_')}`,
   });
   config.plugins.push(
     new webpack.DefinePlugin({
@@ -168,3 +170,16 @@ function defaultRegistry(isDev) {
 }
 
 module.exports = { remoteConfig, hostConfig, areas };
+
+/** Runs one webpack build (used by the e2e suite for its fixture remotes). */
+function runBuild(config) {
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(stats);
+    });
+  });
+}
+
+module.exports.runBuild = runBuild;

@@ -7,7 +7,7 @@ export const theme = { token: { colorPrimary: '#6d4aff', borderRadius: 8 } } as 
 
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App>{children}</App>
     </ConfigProvider>
   );

@@ -1,0 +1,296 @@
+// Measures the front-end budgets in a real Chromium against the built host shell and remotes,
+// prints a table and rewrites the "Latest figures" section of bench/README.md.
+// A benchmark, not a test: a missed budget is reported, never turned into a failing exit code.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const serverDir = path.join(repoRoot, 'server');
+const hostDist = path.join(repoRoot, 'host-shell', 'dist');
+const readmePath = path.join(benchDir, 'README.md');
+const KiB = 1024;
+const CHAT_RUNS = 5;
+const HEAVY_LIBS = ['mermaid', 'katex', 'highlight', 'html2canvas', 'jspdf'];
+const areaPage = (area) => `section[data-testid="area-page"][data-area="${area}"]`;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+// ---- running the product -------------------------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function bootstrapRemotes(dataDir) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'remotes', 'bootstrap'], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`remotes bootstrap failed (${run.status}):\n${run.stdout}${run.stderr}`);
+}
+
+async function waitForPing(origin, server, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    const text = await fetch(`${origin}/ping`).then((r) => r.text(), () => '');
+    if (text === 'OK') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer /ping within ${timeoutMs} ms`);
+}
+
+async function startProduct() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-bench-'));
+  let server;
+  const stop = async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    bootstrapRemotes(dataDir);
+    const port = await freePort();
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForPing(origin, server);
+    return { origin, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// ---- measuring in Chromium -----------------------------------------------------------------
+
+const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
+const isJsOrCss = (response) => /javascript|css/.test(response.headers()['content-type'] ?? '') || /\.(m?js|css)(\?|$)/.test(response.url());
+const pathOf = (url) => new URL(url).pathname;
+const FEDERATION_ROLES = [[/mf-manifest\.json$/, 'manifest'], [/remoteEntry\.js$/, 'remoteEntry'], [/__federation_expose_/, 'expose (feature code)'], [/\/app-api\//, 'API'], [/^\/main\.[^/]*\.js$/, 'host entry'], [/\.(js|css)$/, 'host chunk']];
+let chunkOwners = new Map();
+function roleOf(url) {
+  const owners = chunkOwners.get(pathOf(url).slice(1));
+  if (owners) return `shared ${owners.join(' + ')}`;
+  return FEDERATION_ROLES.find(([re]) => re.test(pathOf(url)))?.[1] ?? 'document';
+}
+
+/** Records every request of a page and, for JS/CSS responses, the raw and gzip-equivalent size. */
+function recordTraffic(page) {
+  const requests = [];
+  const assets = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('response', (response) => {
+    if (!isJsOrCss(response)) return;
+    assets.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSize(body) }), () => null));
+  });
+  return {
+    requests,
+    async totals(fromIndex = 0) {
+      const list = (await Promise.all(assets.slice(fromIndex))).filter(Boolean);
+      return { assets: list, raw: list.reduce((s, a) => s + a.raw, 0), gzip: list.reduce((s, a) => s + a.gzip, 0) };
+    },
+    assetCount: () => assets.length,
+  };
+}
+
+/** Stamps window.__usableAt (ms since navigation start) once `selector` is visible and the splash is gone. */
+function markUsable(selector) {
+  const check = () => {
+    const el = document.querySelector(selector);
+    if (window.__usableAt || !el || !el.checkVisibility() || document.getElementById('qm-splash')) return false;
+    window.__usableAt = performance.now();
+    return true;
+  };
+  const observer = new MutationObserver(() => check() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+/** Waits for `selector`; on timeout says what the page shows instead. */
+async function waitVisible(page, selector) {
+  await page.waitForSelector(selector, { state: 'visible', timeout: 15_000 }).catch(async (error) => {
+    const shown = await page.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '?');
+    throw new Error(`${page.url()}: ${selector} not visible within 15 s; the page shows: ${JSON.stringify(shown)}`, { cause: error });
+  });
+}
+
+async function coldLoad(browser, origin, route, readySelector) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(markUsable, readySelector);
+  const traffic = recordTraffic(page);
+  await page.goto(origin + route);
+  await waitVisible(page, readySelector);
+  const usableMs = await page.evaluate(() => window.__usableAt ?? performance.now()); // fallback: seen by Playwright's poll
+  await page.waitForLoadState('networkidle');
+  return { context, page, traffic, usableMs, requests: [...traffic.requests], ...(await traffic.totals()) };
+}
+
+async function measureHostOnly(browser, origin) {
+  const load = await coldLoad(browser, origin, '/__bench_host_only', '[data-testid="host-not-found"]');
+  await load.context.close();
+  return load;
+}
+
+async function measureChatPage(browser, origin) {
+  const runs = [];
+  for (let i = 0; i < CHAT_RUNS; i++) {
+    const load = await coldLoad(browser, origin, '/chatPage', areaPage('chat'));
+    await load.context.close();
+    runs.push(load);
+  }
+  const times = runs.map((r) => r.usableMs);
+  const sorted = [...times].sort((a, b) => a - b);
+  return { ...runs[0], times, medianMs: sorted[Math.floor(sorted.length / 2)] };
+}
+
+async function measureFirstVisitOfPay(browser, origin) {
+  const load = await coldLoad(browser, origin, '/chatPage', areaPage('chat'));
+  const [requestsBefore, assetsBefore] = [load.traffic.requests.length, load.traffic.assetCount()];
+  await load.page.evaluate(() => {
+    history.pushState(null, '', '/pay');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await waitVisible(load.page, areaPage('pay'));
+  await load.page.waitForLoadState('networkidle');
+  const requests = load.traffic.requests.slice(requestsBefore);
+  const totals = await load.traffic.totals(assetsBefore);
+  await load.context.close();
+  return { requests, ...totals };
+}
+
+async function measureRegistry(origin) {
+  const body = Buffer.from(await (await fetch(`${origin}/app-api/platform/remotes`)).arrayBuffer());
+  return { raw: body.length, gzip: gzipSize(body) };
+}
+
+// ---- shared chunks in host-shell/dist -------------------------------------------------------
+
+const hostManifest = () => JSON.parse(fs.readFileSync(path.join(hostDist, 'mf-manifest.json'), 'utf8'));
+const hostFile = (test) => fs.readdirSync(hostDist).find(test);
+
+/** Files of a shared module: the manifest's sync assets plus the chunks the host runtime's loader fetches for it. */
+function sharedChunkFiles(name) {
+  const files = new Set(hostManifest().shared.find((s) => s.name === name)?.assets.js.sync ?? []);
+  const main = fs.readFileSync(path.join(hostDist, hostFile((f) => /^main\..*\.js$/.test(f))), 'utf8');
+  const loader = main.match(new RegExp(`"${name.replace(/[/.]/g, '\\$&')}","[^"]+",\\(\\)=>Promise\\.all\\(\\[([^\\]]*)\\]`));
+  for (const [, id] of loader?.[1].matchAll(/\.e\((\d+)\)/g) ?? []) {
+    const file = hostFile((f) => f.startsWith(`${id}.`) && f.endsWith('.js'));
+    if (file) files.add(file);
+  }
+  return [...files];
+}
+
+/** Raw and gzip size of each file, identical files (the same chunk emitted under two ids) counted once. */
+function sizeOfFiles(files) {
+  const seen = new Set();
+  return files.flatMap((file) => {
+    const body = fs.readFileSync(path.join(hostDist, file));
+    const hash = createHash('sha1').update(body).digest('hex');
+    if (seen.has(hash)) return [];
+    seen.add(hash);
+    return [{ file, raw: body.length, gzip: gzipSize(body) }];
+  });
+}
+
+/** Host chunk file -> the shared modules it serves, to label request lists. */
+function sharedOwnersByFile() {
+  const owners = new Map();
+  for (const { name } of hostManifest().shared) for (const file of sharedChunkFiles(name)) owners.set(file, [...(owners.get(file) ?? []), name]);
+  return owners;
+}
+
+// ---- reporting ------------------------------------------------------------------------------
+
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+const verdict = (value, budget) => (value <= budget ? '✅' : '❌');
+const row = (what, figure, budget, ok) => ({ what, figure, budget, ok });
+
+function buildRows({ host, chat, pay, registry, sdk, sdkUi }) {
+  const heavy = chat.requests.filter((url) => HEAVY_LIBS.some((lib) => url.toLowerCase().includes(lib)));
+  const sdkGzip = sdk.reduce((s, f) => s + f.gzip, 0);
+  const payOverhead = pay.requests.filter((url) => roleOf(url) !== 'expose (feature code)').length;
+  return [
+    row('Host shell alone: JS+CSS', `${kib(host.gzip)} gzip (${kib(host.raw)} raw)`, '≤ 200 KiB gzip', verdict(host.gzip, 200 * KiB)),
+    row('Host shell alone: requests', String(host.requests.length), '≤ 15', verdict(host.requests.length, 15)),
+    row('Chat page: JS+CSS', `${kib(chat.gzip)} gzip (${kib(chat.raw)} raw)`, '≤ 350 KiB gzip', verdict(chat.gzip, 350 * KiB)),
+    row('Chat page: requests', String(chat.requests.length), '≤ 25', verdict(chat.requests.length, 25)),
+    row(`Chat page usable (median of ${CHAT_RUNS})`, `${Math.round(chat.medianMs)} ms (runs: ${chat.times.map(Math.round).join(', ')})`, '≤ 700 ms', verdict(chat.medianMs, 700)),
+    row('First visit of pay: requests beyond feature code', `${payOverhead} (of ${pay.requests.length}; ${kib(pay.gzip)} gzip JS+CSS)`, '≤ 3', verdict(payOverhead, 3)),
+    row('Registry response', `${registry.raw} B (${registry.gzip} B gzip)`, '≤ 2 KiB', verdict(registry.raw, 2 * KiB)),
+    row('SDK own code (@qiming/sdk)', `${kib(sdkGzip)} gzip (${sdk.map((f) => f.file).join(', ')})`, '≤ 25 KiB gzip', verdict(sdkGzip, 25 * KiB)),
+    row('UI kit (@qiming/sdk/ui), info', sdkUi.map((f) => `${f.file} ${kib(f.gzip)}`).join(', '), '—', 'ℹ️'),
+    row('Heavy libs on chat page', heavy.length ? heavy.map(pathOf).join(', ') : 'none loaded', 'none', heavy.length ? '❌' : '✅'),
+  ];
+}
+
+function requestList({ requests, assets }) {
+  const gzipOf = new Map(assets.map((a) => [a.url, a.gzip]));
+  return requests.map((url) => `- \`${pathOf(url)}\` — ${roleOf(url)}${gzipOf.has(url) ? `, ${kib(gzipOf.get(url))} gzip` : ''}`).join('\n');
+}
+
+function markdownFigures(rows, { host, chat, pay }) {
+  const table = ['| What | Measured | Budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.budget} | ${r.ok} |`)];
+  return [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless, cold cache, server on 127.0.0.1, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (timings are sensitive to it). No gzip on the wire: gzip sizes are computed at level 9.`,
+    '', ...table, '',
+    'Requests of the first visit of `/pay` after `/chatPage`:', '', requestList(pay), '',
+    'Requests of a cold `/chatPage` load:', '', requestList(chat), '',
+    'Requests of a cold host-only page (`/__bench_host_only`):', '', requestList(host),
+  ].join('\n');
+}
+
+function rewriteReadme(figures) {
+  const start = '<!-- budgets:start -->';
+  const end = '<!-- budgets:end -->';
+  const text = fs.readFileSync(readmePath, 'utf8');
+  const [before, rest] = text.split(start);
+  if (rest === undefined || !rest.includes(end)) throw new Error(`${readmePath} lacks the ${start} / ${end} markers`);
+  fs.writeFileSync(readmePath, `${before}${start}\n${figures}\n${end}${rest.slice(rest.indexOf(end) + end.length)}`);
+}
+
+async function main() {
+  const product = await startProduct();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS }).catch(async (e) => {
+    await product.stop();
+    throw e;
+  });
+  try {
+    const results = {
+      host: await measureHostOnly(browser, product.origin),
+      chat: await measureChatPage(browser, product.origin),
+      pay: await measureFirstVisitOfPay(browser, product.origin),
+      registry: await measureRegistry(product.origin),
+      sdk: sizeOfFiles(sharedChunkFiles('@qiming/sdk')),
+      sdkUi: sizeOfFiles(sharedChunkFiles('@qiming/sdk/ui')),
+    };
+    chunkOwners = sharedOwnersByFile();
+    const rows = buildRows(results);
+    console.table(rows);
+    console.log('First visit of /pay:', results.pay.requests.map(pathOf).join(' '));
+    rewriteReadme(markdownFigures(rows, results));
+    console.log(`figures written to ${path.relative(process.cwd(), readmePath)}`);
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error('[bench] measurement could not run:', error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot, startProduct } from './support/product';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { remoteConfig, runBuild } = require('@qiming/build-config') as {
+  remoteConfig(options: { packageDir: string; area: string; mode?: string; env?: Record<string, string | undefined> }): unknown;
+  runBuild(config: unknown): Promise<unknown>;
+};
+
+export const TOOLBOX_V2 = '2.0.0-e2e';
+export const BROKEN_PAY = '3.0.0-broken';
+
+/** Fixture remotes built with the real build configuration: a second toolbox version and a pay area that cannot mount. */
+async function buildFixtures() {
+  const toolboxDir = path.join(repoRoot, 'mf-toolbox');
+  if (!fs.existsSync(path.join(toolboxDir, 'dist', TOOLBOX_V2, 'mf-manifest.json'))) {
+    await runBuild(remoteConfig({ packageDir: toolboxDir, area: 'toolbox', env: { ...process.env, REMOTE_VERSION: TOOLBOX_V2 } }));
+  }
+  const brokenDir = path.join(__dirname, 'fixtures', 'broken-remote');
+  await runBuild(remoteConfig({ packageDir: brokenDir, area: 'pay' }));
+}
+
+export default async function globalSetup() {
+  for (const area of ['account', 'chat', 'pay', 'toolbox', 'media']) {
+    if (!fs.existsSync(path.join(repoRoot, `mf-${area}`, 'dist'))) throw new Error(`mf-${area} is not built: run "pnpm build" first`);
+  }
+  await buildFixtures();
+  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site' });
+  process.env.E2E_BASE_URL = product.baseUrl;
+  process.env.E2E_DATA_DIR = product.dataDir;
+  return async () => {
+    product.process.kill('SIGTERM');
+    await new Promise((r) => product.process.once('exit', r));
+    fs.rmSync(product.dataDir, { recursive: true, force: true });
+  };
+}

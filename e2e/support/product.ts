@@ -1,0 +1,62 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+const serverDir = path.join(repoRoot, 'server');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `pnpm ops remotes …` against the e2e server's data dir, exactly as an operator would. */
+export function ops(dataDir: string, ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'remotes', ...args], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: repoRoot },
+  });
+  if (result.status !== 0) throw new Error(`ops remotes ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+}
+
+/** Starts the server on a free port with a fresh data dir and every built area published and live. */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  ops(dataDir, 'bootstrap');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/ping`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer /ping within 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, dataDir, process: child };
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ops, repoRoot } from './product';
+
+export const dataDir = () => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: the suite runs through playwright.config.ts');
+  return dir;
+};
+
+export const opsCli = (...args: string[]) => ops(dataDir(), ...args);
+
+export const buildDir = (area: string, version: string) => path.join(repoRoot, `mf-${area}`, 'dist', version);
+
+/** Publishes a copy of a real build under another version number (release.json says which). */
+export function publishCopy(area: string, fromVersion: string, newVersion: string): void {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-e2e-build-'));
+  fs.cpSync(buildDir(area, fromVersion), copy, { recursive: true });
+  const releaseFile = path.join(copy, 'release.json');
+  fs.writeFileSync(releaseFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(releaseFile, 'utf8')), version: newVersion }));
+  opsCli('publish', area, copy);
+  fs.rmSync(copy, { recursive: true, force: true });
+}
+
+/** Makes a published version's container entry disappear from the server, as a bad deploy would. */
+export function deleteRemoteEntry(area: string, version: string): void {
+  fs.rmSync(path.join(dataDir(), 'remotes', area, version, 'remoteEntry.js'));
+}
+
+export function historyLines(area: string): string[] {
+  return opsCli('history', area, '--limit', '100').trim().split('\n');
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { areaPage, expectArea } from '../support/pages';
+
+// Every route of spec/platform-account-payment.md §2 and spec/chat-and-models.md §2, with its owner.
+const ROUTES: Array<[string, string]> = [
+  ['/', 'chat'],
+  ['/newhomePage', 'chat'],
+  ['/chatPage', 'chat'],
+  ['/chatPage/g-abc123?model=gpt-4o', 'chat'],
+  ['/friendsLinkPage/conv-1', 'chat'],
+  ['/hong', 'chat'],
+  ['/voice', 'chat'],
+  ['/trace', 'chat'],
+  ['/pdfChatPage', 'chat'],
+  ['/valueChatPage', 'chat'],
+  ['/old', 'chat'],
+  ['/loginPage?aff=INVITE1', 'account'],
+  ['/social-login', 'account'],
+  ['/setting', 'account'],
+  ['/oaitoken', 'account'],
+  ['/oaifree', 'account'],
+  ['/oai', 'account'],
+  ['/pay', 'pay'],
+  ['/rulePage', 'pay'],
+  ['/toolBox', 'toolbox'],
+  ['/toolBox/apps', 'toolbox'],
+  ['/toolBox/apps2', 'toolbox'],
+  ['/toolBox/coll', 'toolbox'],
+  ['/toolBox/coll2', 'toolbox'],
+  ['/toolBox/knowledgePage', 'toolbox'],
+  ['/toolBox/knowledgePagePublic', 'toolbox'],
+  ['/toolBox/functionCall', 'toolbox'],
+  ['/resourcePage', 'toolbox'],
+  ['/instructionPage', 'toolbox'],
+  ['/toolPage', 'toolbox'],
+  ['/itTools', 'toolbox'],
+  ['/whiteBoard', 'toolbox'],
+  ['/normalQuestionPage', 'toolbox'],
+  ['/paperPage', 'toolbox'],
+  ['/workPage', 'toolbox'],
+  ['/painter', 'media'],
+  ['/sharePage', 'media'],
+  ['/videoPage', 'media'],
+  ['/pptPage', 'media'],
+  ['/soundClone', 'media'],
+  ['/toolBox/building', 'media'],
+];
+
+test.describe('route ownership', () => {
+  for (const [route, area] of ROUTES) {
+    test(`${route} lands in ${area}`, async ({ page }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      const section = await expectArea(page, area);
+      await expect(section.getByText('建设中', { exact: true })).toBeVisible();
+      await expect(page.locator('section[data-testid="area-page"]')).toHaveCount(1);
+    });
+  }
+
+  test('an unknown path shows the host 页面不存在, navbar included', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('host-not-found')).toBeVisible();
+    await expect(page.getByTestId('navbar')).toBeVisible();
+  });
+
+  test('/api opens the configured API site', async ({ page }) => {
+    await page.goto('/api');
+    await expect(page).toHaveURL(/about:blank#api-site/);
+  });
+
+  test('the login page shows without the navbar', async ({ page }) => {
+    await page.goto('/loginPage');
+    await expectArea(page, 'account');
+    await expect(page.getByTestId('navbar')).toHaveCount(0);
+  });
+
+  test('navbar links switch areas without reloading the page', async ({ page }) => {
+    await page.goto('/chatPage');
+    await expectArea(page, 'chat');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByTestId('navbar').getByRole('link', { name: '充值' }).click();
+    await expectArea(page, 'pay');
+    await expect(areaPage(page, 'chat')).toHaveCount(0);
+    await page.getByTestId('navbar').getByRole('link', { name: 'AI绘画' }).click();
+    await expectArea(page, 'media');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+});
