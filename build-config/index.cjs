@@ -132,6 +132,8 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
   config.plugins.push(
     new webpack.DefinePlugin({
       __DEFAULT_REGISTRY__: JSON.stringify(defaultRegistry(isDev)),
+      // `pnpm dev`: load every area from its dev server, not from the registry's published builds.
+      __USE_BUILT_IN_REGISTRY__: JSON.stringify(isDev),
     }),
     new ModuleFederationPlugin({
       name: 'qm_host',

@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
-import { sdkInstance } from '@qiming/sdk';
-import { loadRegistry } from './registry/registryClient';
+import { sdkInstance, type Registry } from '@qiming/sdk';
+import { loadRegistry, type RegistrySource } from './registry/registryClient';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
 import { reportRemoteFailure } from './federation/failureReporter';
@@ -16,7 +16,9 @@ function hideSplash() {
 
 async function boot() {
   document.documentElement.dataset.sdkInstance = sdkInstance.id;
-  const { registry, source } = await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
+  const { registry, source }: { registry: Registry; source: RegistrySource } = __USE_BUILT_IN_REGISTRY__
+    ? { registry: __DEFAULT_REGISTRY__, source: 'defaults' }
+    : await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
   document.documentElement.dataset.registrySource = source;
 
   const federation = getInstance();

@@ -6,8 +6,8 @@ export interface FakeBuildOptions {
   area?: string;
   version?: string;
   container?: string;
-  exposes?: string[];
-  shared?: Array<{ name: string; version: string; singleton: boolean; requiredVersion: string }>;
+  exposes?: readonly string[];
+  shared?: ReadonlyArray<{ name: string; version: string; singleton: boolean; requiredVersion: string }>;
   remoteEntry?: string;
 }
 
