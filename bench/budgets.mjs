@@ -69,7 +69,7 @@ async function startProduct() {
     server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
     const origin = `http://127.0.0.1:${port}`;
     await waitForPing(origin, server);
-    return { origin, stop };
+    return { origin, remotesDir: path.join(dataDir, 'remotes'), stop };
   } catch (error) {
     await stop();
     throw error;
@@ -81,12 +81,21 @@ async function startProduct() {
 const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
 const isJsOrCss = (response) => /javascript|css/.test(response.headers()['content-type'] ?? '') || /\.(m?js|css)(\?|$)/.test(response.url());
 const pathOf = (url) => new URL(url).pathname;
-const FEDERATION_ROLES = [[/mf-manifest\.json$/, 'manifest'], [/remoteEntry\.js$/, 'remoteEntry'], [/__federation_expose_/, 'expose (feature code)'], [/\/app-api\//, 'API'], [/^\/main\.[^/]*\.js$/, 'host entry'], [/\.(js|css)$/, 'host chunk']];
-let chunkOwners = new Map();
+const FEDERATION_ROLES = [[/mf-manifest\.json$/, 'manifest'], [/remoteEntry\.js$/, 'remoteEntry'], [/__federation_expose_/, 'expose (feature code)'], [/^\/app-api\//, 'API'], [/^\/main\.[^/]*\.js$/, 'host entry']];
+const ownersByDir = new Map();
+let remotesDir = ''; // where the server serves /remotes/ from: the temp data dir's remote store
+
+/** What a request is: a federation file, a shared module's chunk (of the host or of a remote), or another chunk. */
 function roleOf(url) {
-  const owners = chunkOwners.get(pathOf(url).slice(1));
-  if (owners) return `shared ${owners.join(' + ')}`;
-  return FEDERATION_ROLES.find(([re]) => re.test(pathOf(url)))?.[1] ?? 'document';
+  const urlPath = pathOf(url);
+  const known = FEDERATION_ROLES.find(([re]) => re.test(urlPath));
+  if (known) return known[1];
+  if (!/\.(m?js|css)$/.test(urlPath)) return 'document';
+  const remote = urlPath.match(/^\/remotes\/([^/]+\/[^/]+)\/(.+)$/);
+  const [owner, dir, file] = remote ? [`${remote[1].split('/')[0]} remote`, path.join(remotesDir, remote[1]), remote[2]] : ['host', hostDist, urlPath.slice(1)];
+  if (!ownersByDir.has(dir)) ownersByDir.set(dir, fs.existsSync(path.join(dir, 'mf-manifest.json')) ? sharedOwnersByFile(dir) : new Map());
+  const shared = ownersByDir.get(dir).get(file);
+  return shared ? `${owner}: shared ${shared.join(' + ')}` : `${owner} chunk`;
 }
 
 /** Records every request of a page and, for JS/CSS responses, the raw and gzip-equivalent size. */
@@ -178,28 +187,31 @@ async function measureRegistry(origin) {
   return { raw: body.length, gzip: gzipSize(body) };
 }
 
-// ---- shared chunks in host-shell/dist -------------------------------------------------------
+// ---- shared chunks of a build (host-shell/dist, or a published remote) ---------------------
 
-const hostManifest = () => JSON.parse(fs.readFileSync(path.join(hostDist, 'mf-manifest.json'), 'utf8'));
-const hostFile = (test) => fs.readdirSync(hostDist).find(test);
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+const findFile = (dir, test) => (fs.existsSync(dir) ? fs.readdirSync(dir).find(test) : undefined);
+const runtimeOf = (dir) => findFile(dir, (f) => /^main\..*\.js$/.test(f)) ?? findFile(dir, (f) => f === 'remoteEntry.js');
 
-/** Files of a shared module: the manifest's sync assets plus the chunks the host runtime's loader fetches for it. */
-function sharedChunkFiles(name) {
-  const files = new Set(hostManifest().shared.find((s) => s.name === name)?.assets.js.sync ?? []);
-  const main = fs.readFileSync(path.join(hostDist, hostFile((f) => /^main\..*\.js$/.test(f))), 'utf8');
-  const loader = main.match(new RegExp(`"${name.replace(/[/.]/g, '\\$&')}","[^"]+",\\(\\)=>Promise\\.all\\(\\[([^\\]]*)\\]`));
+/** Files of a shared module in a build: the chunks its runtime's loader fetches for it, then the manifest's sync assets. */
+function sharedChunkFiles(dir, name) {
+  const files = new Set();
+  const runtimeFile = runtimeOf(dir);
+  const runtime = runtimeFile ? fs.readFileSync(path.join(dir, runtimeFile), 'utf8') : '';
+  const loader = runtime.match(new RegExp(`"${name.replace(/[/.]/g, '\\$&')}","[^"]+",\\(\\)=>Promise\\.all\\(\\[([^\\]]*)\\]`));
   for (const [, id] of loader?.[1].matchAll(/\.e\((\d+)\)/g) ?? []) {
-    const file = hostFile((f) => f.startsWith(`${id}.`) && f.endsWith('.js'));
+    const file = findFile(dir, (f) => f.startsWith(`${id}.`) && f.endsWith('.js'));
     if (file) files.add(file);
   }
+  for (const file of readJson(path.join(dir, 'mf-manifest.json')).shared.find((s) => s.name === name)?.assets.js.sync ?? []) files.add(file);
   return [...files];
 }
 
 /** Raw and gzip size of each file, identical files (the same chunk emitted under two ids) counted once. */
-function sizeOfFiles(files) {
+function sizeOfFiles(dir, files) {
   const seen = new Set();
   return files.flatMap((file) => {
-    const body = fs.readFileSync(path.join(hostDist, file));
+    const body = fs.readFileSync(path.join(dir, file));
     const hash = createHash('sha1').update(body).digest('hex');
     if (seen.has(hash)) return [];
     seen.add(hash);
@@ -207,10 +219,12 @@ function sizeOfFiles(files) {
   });
 }
 
-/** Host chunk file -> the shared modules it serves, to label request lists. */
-function sharedOwnersByFile() {
+/** Chunk file -> the shared modules it serves in that build, to label request lists. */
+function sharedOwnersByFile(dir) {
   const owners = new Map();
-  for (const { name } of hostManifest().shared) for (const file of sharedChunkFiles(name)) owners.set(file, [...(owners.get(file) ?? []), name]);
+  for (const { name } of readJson(path.join(dir, 'mf-manifest.json')).shared) {
+    for (const file of sharedChunkFiles(dir, name)) owners.set(file, [...(owners.get(file) ?? []), name]);
+  }
   return owners;
 }
 
@@ -219,11 +233,15 @@ function sharedOwnersByFile() {
 const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
 const verdict = (value, budget) => (value <= budget ? '✅' : '❌');
 const row = (what, figure, budget, ok) => ({ what, figure, budget, ok });
+const isFeatureCode = (role) => role === 'expose (feature code)' || / remote chunk$/.test(role);
+const NOT_SHARED = 'not a shared module of host-shell/dist';
 
-function buildRows({ host, chat, pay, registry, sdk, sdkUi }) {
+function buildRows({ host, chat, pay, registry, sdk }) {
   const heavy = chat.requests.filter((url) => HEAVY_LIBS.some((lib) => url.toLowerCase().includes(lib)));
   const sdkGzip = sdk.reduce((s, f) => s + f.gzip, 0);
-  const payOverhead = pay.requests.filter((url) => roleOf(url) !== 'expose (feature code)').length;
+  const uiKit = chat.assets.filter((a) => roleOf(a.url).includes('@qiming/sdk/ui'));
+  const uiKitFiles = uiKit.map((a) => `${pathOf(a.url)} ${kib(a.gzip)}`).join(', ');
+  const payOverhead = pay.requests.filter((url) => !isFeatureCode(roleOf(url))).length;
   return [
     row('Host shell alone: JS+CSS', `${kib(host.gzip)} gzip (${kib(host.raw)} raw)`, '≤ 200 KiB gzip', verdict(host.gzip, 200 * KiB)),
     row('Host shell alone: requests', String(host.requests.length), '≤ 15', verdict(host.requests.length, 15)),
@@ -232,8 +250,8 @@ function buildRows({ host, chat, pay, registry, sdk, sdkUi }) {
     row(`Chat page usable (median of ${CHAT_RUNS})`, `${Math.round(chat.medianMs)} ms (runs: ${chat.times.map(Math.round).join(', ')})`, '≤ 700 ms', verdict(chat.medianMs, 700)),
     row('First visit of pay: requests beyond feature code', `${payOverhead} (of ${pay.requests.length}; ${kib(pay.gzip)} gzip JS+CSS)`, '≤ 3', verdict(payOverhead, 3)),
     row('Registry response', `${registry.raw} B (${registry.gzip} B gzip)`, '≤ 2 KiB', verdict(registry.raw, 2 * KiB)),
-    row('SDK own code (@qiming/sdk)', `${kib(sdkGzip)} gzip (${sdk.map((f) => f.file).join(', ')})`, '≤ 25 KiB gzip', verdict(sdkGzip, 25 * KiB)),
-    row('UI kit (@qiming/sdk/ui), info', sdkUi.map((f) => `${f.file} ${kib(f.gzip)}`).join(', '), '—', 'ℹ️'),
+    row('SDK own code (@qiming/sdk)', sdk.length ? `${kib(sdkGzip)} gzip (${sdk.map((f) => f.file).join(', ')})` : NOT_SHARED, '≤ 25 KiB gzip', sdk.length ? verdict(sdkGzip, 25 * KiB) : '❔'),
+    row('UI kit (@qiming/sdk/ui) on /chatPage, info', `${kib(uiKit.reduce((s, a) => s + a.gzip, 0))} gzip (${uiKitFiles || 'not loaded'})`, '—', 'ℹ️'),
     row('Heavy libs on chat page', heavy.length ? heavy.map(pathOf).join(', ') : 'none loaded', 'none', heavy.length ? '❌' : '✅'),
   ];
 }
@@ -265,6 +283,7 @@ function rewriteReadme(figures) {
 
 async function main() {
   const product = await startProduct();
+  remotesDir = product.remotesDir;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS }).catch(async (e) => {
     await product.stop();
     throw e;
@@ -275,10 +294,8 @@ async function main() {
       chat: await measureChatPage(browser, product.origin),
       pay: await measureFirstVisitOfPay(browser, product.origin),
       registry: await measureRegistry(product.origin),
-      sdk: sizeOfFiles(sharedChunkFiles('@qiming/sdk')),
-      sdkUi: sizeOfFiles(sharedChunkFiles('@qiming/sdk/ui')),
+      sdk: sizeOfFiles(hostDist, sharedChunkFiles(hostDist, '@qiming/sdk')),
     };
-    chunkOwners = sharedOwnersByFile();
     const rows = buildRows(results);
     console.table(rows);
     console.log('First visit of /pay:', results.pay.requests.map(pathOf).join(' '));

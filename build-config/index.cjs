@@ -105,6 +105,8 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
+      // Use the host's federation runtime instead of shipping a copy in every remoteEntry.js.
+      experiments: { externalRuntime: true },
     }),
     new ReleaseFilePlugin({ area, container: entry.container, version }),
   );
@@ -141,6 +143,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
       shared: sharedConfig({ eager: false }),
       shareStrategy: 'loaded-first',
       dts: false,
+      experiments: { provideExternalRuntime: true },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
   );

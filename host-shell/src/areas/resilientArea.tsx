@@ -1,6 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
-import { UiProvider } from '@qiming/sdk/ui';
 import { mountArea, type MountedArea } from '../federation/areaLoader';
 import type { Federation, ReportFailure } from '../federation/federation';
 import type { VersionPlan } from '../federation/versionPlan';
@@ -26,18 +25,16 @@ export function resilientArea(plan: VersionPlan, federation: Federation, report:
     element.dataset.areaVersion = '';
     panel = createRoot(element);
     panel.render(
-      <UiProvider>
-        <AreaErrorPanel
-          area={plan.area.area}
-          onRetry={() => {
-            panel?.unmount();
-            panel = null;
-            const first = plan.reset();
-            if (first) federation.registerRemotes([{ name: plan.container, entry: first.entry }], { force: true });
-            void show(element);
-          }}
-        />
-      </UiProvider>,
+      <AreaErrorPanel
+        area={plan.area.area}
+        onRetry={() => {
+          panel?.unmount();
+          panel = null;
+          const first = plan.reset();
+          if (first) federation.registerRemotes([{ name: plan.container, entry: first.entry }], { force: true });
+          void show(element);
+        }}
+      />,
     );
   }
 

@@ -1,4 +1,4 @@
-import { Button, Result } from '@qiming/sdk/ui';
+import styles from './shell.module.css';
 
 const AREA_NAMES: Record<string, string> = {
   chat: 'AI 对话',
@@ -10,17 +10,12 @@ const AREA_NAMES: Record<string, string> = {
 
 export function AreaErrorPanel({ area, onRetry }: { area: string; onRetry(): void }) {
   return (
-    <div data-testid="area-error-panel" data-area={area} style={{ padding: '48px 16px' }}>
-      <Result
-        status="warning"
-        title={`「${AREA_NAMES[area] ?? area}」暂时无法加载`}
-        subTitle="页面的其他部分仍可正常使用。请稍后重试；如果问题持续，请联系我们。"
-        extra={
-          <Button type="primary" onClick={onRetry}>
-            重试
-          </Button>
-        }
-      />
+    <div className={styles.notice} data-testid="area-error-panel" data-area={area} role="alert">
+      <h2>「{AREA_NAMES[area] ?? area}」暂时无法加载</h2>
+      <p>页面的其他部分仍可正常使用。请稍后重试；如果问题持续，请联系我们。</p>
+      <button type="button" className={styles.primaryButton} onClick={onRetry}>
+        重试
+      </button>
     </div>
   );
 }

@@ -1,20 +1,24 @@
 import { useEffect } from 'react';
-import { Result, Spin } from '@qiming/sdk/ui';
+import styles from './shell.module.css';
 
 /** What the host itself shows in the page outlet for paths no area owns. */
 export function HostPage({ pathname, apiSite }: { pathname: string; apiSite: string }) {
   if (pathname === '/api') return <ApiRedirect apiSite={apiSite} />;
-  return <Result status="404" title="页面不存在" subTitle="这个地址没有对应的页面，请从顶部导航进入。" data-testid="host-not-found" />;
+  return (
+    <div className={styles.notice} data-testid="host-not-found">
+      <h2>页面不存在</h2>
+      <p>这个地址没有对应的页面，请从顶部导航进入。</p>
+    </div>
+  );
 }
 
 function ApiRedirect({ apiSite }: { apiSite: string }) {
   useEffect(() => {
     if (apiSite) window.location.replace(apiSite);
   }, [apiSite]);
-  if (!apiSite) return <Result status="info" title="API 站点暂未开放" data-testid="api-site-missing" />;
   return (
-    <div style={{ padding: 48, textAlign: 'center' }} data-testid="api-redirect">
-      <Spin /> 正在前往 API 站点…
+    <div className={styles.notice} data-testid={apiSite ? 'api-redirect' : 'api-site-missing'}>
+      <h2>{apiSite ? '正在前往 API 站点…' : 'API 站点暂未开放'}</h2>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { navigateToUrl } from 'single-spa';
 import type { MouseEvent } from 'react';
-import { Button, Dropdown } from '@qiming/sdk/ui';
 import { NAV_LINKS, TOOLBOX_LINKS, type NavLink } from './navigation';
 import styles from './shell.module.css';
 
@@ -15,17 +14,14 @@ function go(event: MouseEvent<HTMLElement>) {
 
 function Link({ link, active }: { link: NavLink; active: boolean }) {
   return (
-    <a href={link.href} onClick={go} className={active ? `${styles.link} ${styles.active}` : styles.link}>
+    <a href={link.href} onClick={go} className={active ? `${styles.link} ${styles.active}` : styles.link} aria-current={active ? 'page' : undefined}>
       {link.label}
     </a>
   );
 }
 
+/** The host's own markup and CSS (no UI kit): the host stays small and draws before any area loads. */
 export function Navbar({ pathname }: { pathname: string }) {
-  const toolbox = {
-    items: TOOLBOX_LINKS.map((link) => ({ key: link.href, label: link.label })),
-    onClick: ({ key }: { key: string }) => navigateToUrl(key),
-  };
   return (
     <header className={styles.navbar} data-testid="navbar">
       <a href="/" onClick={go} className={styles.brand} aria-label="启明 AI 首页">
@@ -35,15 +31,22 @@ export function Navbar({ pathname }: { pathname: string }) {
         {NAV_LINKS.map((link) => (
           <Link key={link.href} link={link} active={pathname === link.href} />
         ))}
-        <Dropdown menu={toolbox} trigger={['hover']}>
-          <a className={styles.link} href="/toolPage" onClick={go}>
-            工具箱
+        <div className={styles.submenu}>
+          <a className={styles.link} href="/toolPage" onClick={go} aria-haspopup="menu">
+            工具箱 ▾
           </a>
-        </Dropdown>
+          <div className={styles.submenuItems} role="menu">
+            {TOOLBOX_LINKS.map((link) => (
+              <a key={link.href} role="menuitem" href={link.href} onClick={go} className={styles.link}>
+                {link.label}
+              </a>
+            ))}
+          </div>
+        </div>
       </nav>
-      <Button type="primary" href="/loginPage" onClick={go}>
+      <a className={styles.primaryButton} href="/loginPage" onClick={go}>
         登录
-      </Button>
+      </a>
     </header>
   );
 }

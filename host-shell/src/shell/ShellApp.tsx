@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { ownerOfPath, sdkInstance, type Registry } from '@qiming/sdk';
-import { UiProvider } from '@qiming/sdk/ui';
 import { Navbar } from './Navbar';
 import { HostPage } from './HostPage';
 import { hidesNavbar } from './navigation';
@@ -22,11 +21,11 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
   const owned = ownerOfPath(pathname, registry.areas) !== null;
   useEffect(onReady, [onReady]);
   return (
-    <UiProvider>
+    <>
       <div data-testid="shell" data-sdk-instance={sdkInstance.id}>
         {hidesNavbar(pathname) ? null : <Navbar pathname={pathname} />}
       </div>
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
-    </UiProvider>
+    </>
   );
 }

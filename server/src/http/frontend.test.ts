@@ -50,3 +50,20 @@ describe('front-end serving', () => {
     assert.equal(response.body, 'OK');
   });
 });
+
+describe('front-end serving after a new host build', () => {
+  it('serves files written after the server started', async () => {
+    const t = await createTestApp();
+    try {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      fs.writeFileSync(path.join(t.config.hostShellDir, 'main.9999999999.js'), 'console.log("new host")');
+      const response = await t.app.server.inject({ method: 'GET', url: '/main.9999999999.js' });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.body, 'console.log("new host")');
+      assert.equal((await t.app.server.inject({ method: 'GET', url: '/chatPage' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});

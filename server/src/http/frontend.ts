@@ -32,7 +32,7 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
   const indexFile = path.join(options.hostShellDir, 'index.html');
   const hasHost = fs.existsSync(indexFile);
   if (hasHost) {
-    await app.register(fastifyStatic, { root: options.hostShellDir, prefix: '/', index: false, wildcard: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: options.hostShellDir, prefix: '/', index: 'index.html', setHeaders: cacheHeaders });
   } else {
     app.log.warn(`host shell not built at ${options.hostShellDir}: run "pnpm build" to serve the front end`);
   }

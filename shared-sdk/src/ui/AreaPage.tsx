@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Result, Typography } from 'antd';
-import { sdkInstance } from '../platform/instance';
+import { Result } from 'antd';
+// Through the package name, not a relative path: the SDK core is a shared singleton, and a
+// relative import would bundle a second copy of it into whichever build provides this chunk.
+import { sdkInstance } from '@qiming/sdk';
 
 export interface AreaPageProps {
   area: string;
@@ -19,9 +21,7 @@ export function AreaPage({ area, version, title, children }: AreaPageProps) {
       data-sdk-instance={sdkInstance.id}
       style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px', minHeight: 'calc(100vh - 64px)' }}
     >
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+      <h1 style={{ margin: '0 0 16px', fontSize: 24, fontWeight: 600 }}>{title}</h1>
       {children}
       <footer style={{ marginTop: 32, color: '#999', fontSize: 12 }}>
         区域 {area} · 版本 {version}

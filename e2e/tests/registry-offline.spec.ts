@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { expectArea } from '../support/pages';
+
+test.describe('when the registry cannot be fetched', () => {
+  test('the host uses the last registry it saw', async ({ page }) => {
+    await page.goto('/pay');
+    await expectArea(page, 'pay', '1.0.0');
+    expect(await page.evaluate(() => document.documentElement.dataset.registrySource)).toBe('server');
+
+    await page.route('**/app-api/platform/remotes', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.reload();
+    await expectArea(page, 'pay', '1.0.0');
+    expect(await page.evaluate(() => document.documentElement.dataset.registrySource)).toBe('cache');
+  });
+
+  test('a first-time visitor gets the defaults built into the host', async ({ page }) => {
+    await page.route('**/app-api/platform/remotes', (route) => route.abort('connectionrefused'));
+    await page.goto('/toolBox/apps');
+    await expectArea(page, 'toolbox', '1.0.0');
+    expect(await page.evaluate(() => document.documentElement.dataset.registrySource)).toBe('defaults');
+    await expect(page.getByTestId('navbar')).toBeVisible();
+  });
+});
