@@ -50,6 +50,21 @@ export class PlatformRepository {
     await this.db.insertInto('remote_events').values({ ...event, created_at: now() }).execute();
   }
 
+  /** Deletes all but the newest `keep` events of one kind for an area. */
+  async pruneEvents(area: string, kind: RemoteEvent['kind'], keep: number): Promise<void> {
+    const cutoff = await this.db
+      .selectFrom('remote_events')
+      .select('id')
+      .where('area', '=', area)
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .offset(keep - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!cutoff) return;
+    await this.db.deleteFrom('remote_events').where('area', '=', area).where('kind', '=', kind).where('id', '<', cutoff.id).execute();
+  }
+
   events(area: string, limit: number): Promise<RemoteEvent[]> {
     return this.db.selectFrom('remote_events').selectAll().where('area', '=', area).orderBy('id', 'desc').limit(limit).execute();
   }

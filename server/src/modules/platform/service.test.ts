@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import { createPlatformService, PlatformError, type PlatformService } from './index.js';
+import { MAX_ERROR_EVENTS_PER_AREA } from './service.js';
 
 describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let storage: TestStorage;
@@ -109,5 +110,17 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       new Set(history.map((e) => e.kind)),
       new Set(['error', 'canary', 'rollback', 'activate', 'publish']),
     );
+  });
+
+  it('keeps only the newest error reports of an area, and every other event', async () => {
+    const before = (await service.history('chat', 10_000)).filter((e) => e.kind !== 'error').length;
+    for (let i = 0; i < MAX_ERROR_EVENTS_PER_AREA + 20; i++) {
+      await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'load', message: `report ${i}` });
+    }
+    const history = await service.history('chat', 10_000);
+    const errors = history.filter((e) => e.kind === 'error');
+    assert.equal(errors.length, MAX_ERROR_EVENTS_PER_AREA);
+    assert.equal(JSON.parse(errors[0]!.detail).message, `report ${MAX_ERROR_EVENTS_PER_AREA + 19}`);
+    assert.equal(history.length - errors.length, before);
   });
 });

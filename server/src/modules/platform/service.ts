@@ -17,6 +17,9 @@ export interface AreaDefinition {
   routes: string[];
 }
 
+/** Browser reports are unauthenticated: only the newest ones per area are kept. */
+export const MAX_ERROR_EVENTS_PER_AREA = 500;
+
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 
 export interface AreaSummary {
@@ -152,6 +155,7 @@ export class PlatformService {
       version: report.version,
       detail: JSON.stringify({ stage: report.stage, message: report.message, entry: report.entry ?? null }),
     });
+    await this.repo.pruneEvents(report.area, 'error', MAX_ERROR_EVENTS_PER_AREA);
   }
 
   private async requireArea(area: string): Promise<AreaDefinition> {
