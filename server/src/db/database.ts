@@ -20,7 +20,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (restart, failover, admin) must not crash the server;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true });
