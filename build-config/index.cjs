@@ -68,6 +68,11 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
     module: { rules: [...scriptRules(isDev), ...styleRules(isDev, classPrefix)] },
     plugins: [
+      // The SDK signs every call with these (server/README.md, "Request signature").
+      new webpack.DefinePlugin({
+        __SIGN_KEY__: JSON.stringify(process.env.SIGN_KEY || ''),
+        __SIGN_IV__: JSON.stringify(process.env.SIGN_IV || ''),
+      }),
       ...(isDev ? [] : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]),
       new ForbiddenImportsPlugin(),
     ],

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
-import { sdkInstance, type Registry } from '@qiming/sdk';
+import { loadAccount, request, sdkInstance, type Registry } from '@qiming/sdk';
 import { loadRegistry, type RegistrySource } from './registry/registryClient';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
@@ -40,6 +40,8 @@ async function boot() {
 
   createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} onReady={hideSplash} />);
   start({ urlRerouteOnly: true });
+  request.markInitialised();
+  void loadAccount();
 }
 
 boot().catch((error) => {

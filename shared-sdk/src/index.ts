@@ -3,3 +3,14 @@ export { createAreaLifecycles, type AreaLifecycles, type AreaMountProps, type Ar
 export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwnership';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
+export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout } from './sdk';
+export { ApiError } from './request/errors';
+export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';
+export { DEFAULT_SIGN_KEY, DEFAULT_SIGN_IV, type SdkConfig, type SdkHosts } from './request/config';
+export type { RequestClient } from './request/client';
+export { STORAGE_KEYS } from './stores/storageKeys';
+export type { Toast, ToastKind, ToastOptions } from './stores/toasts';
+export type { UserInfo } from './stores/user';
+export type { PointsBalance } from './stores/points';
+export type { SpeechSettings, GptConfig } from './stores/settings';
+export * from './stream';

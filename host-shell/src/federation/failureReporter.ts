@@ -1,18 +1,11 @@
-import type { RemoteFailureReport } from '@qiming/sdk';
+import { request, type RemoteFailureReport } from '@qiming/sdk';
 
-export const REMOTE_ERRORS_URL = '/app-api/platform/remote-errors';
+export const REMOTE_ERRORS_PATH = 'platform/remote-errors';
 
-/** Sends a remote failure to the server (best effort: reporting must never break the page). */
+/** Sends a remote failure to the server through the signed client (best effort, never toasts). */
 export function reportRemoteFailure(report: RemoteFailureReport): void {
   console.error(`[area ${report.area}] ${report.stage} of version ${report.version ?? '-'} failed: ${report.message}`);
-  try {
-    void fetch(REMOTE_ERRORS_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(report),
-      keepalive: true,
-    }).catch(() => {});
-  } catch {
-    // nothing to do: the failure is already logged
-  }
+  request.post(REMOTE_ERRORS_PATH, report).catch(() => {
+    // already logged above; a failed report must not disturb the page
+  });
 }

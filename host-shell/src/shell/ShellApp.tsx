@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { ownerOfPath, sdkInstance, type Registry } from '@qiming/sdk';
 import { Navbar } from './Navbar';
 import { HostPage } from './HostPage';
+import { ToastViewport } from './ToastViewport';
 import { hidesNavbar } from './navigation';
 
 function subscribe(onChange: () => void) {
@@ -25,6 +26,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
       <div data-testid="shell" data-sdk-instance={sdkInstance.id}>
         {hidesNavbar(pathname) ? null : <Navbar pathname={pathname} />}
       </div>
+      <ToastViewport />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -9,8 +9,9 @@ export function ok<T>(data: T, msg = '') {
   return { code: 0, data, msg };
 }
 
-export function fail(code: number, msg: string) {
-  return { code, data: null, msg };
+/** A refusal; `data` only where the client needs more than the message (e.g. the server time). */
+export function fail(code: number, msg: string, data: unknown = null) {
+  return { code, data, msg };
 }
 
 /** An expected refusal (bad input, a rule): HTTP 200 with a non-zero code the client shows as is. */

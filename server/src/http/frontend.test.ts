@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fakeRemoteBuild } from '../testing/fakeRemoteBuild.js';
+import { signed } from '../testing/signature.js';
 
 describe('front-end serving', () => {
   let t: TestApp;
@@ -40,7 +41,7 @@ describe('front-end serving', () => {
   it('answers 404 for missing files and unknown API calls, not the page', async () => {
     assert.equal((await t.app.server.inject({ method: 'GET', url: '/remotes/chat/9.9.9/remoteEntry.js' })).statusCode, 404);
     assert.equal((await t.app.server.inject({ method: 'GET', url: '/missing.js' })).statusCode, 404);
-    const api = await t.app.server.inject({ method: 'GET', url: '/app-api/nothing' });
+    const api = await t.app.server.inject(signed({ method: 'GET', url: '/app-api/nothing' }));
     assert.equal(api.statusCode, 404);
     assert.deepEqual(api.json(), { code: 404, data: null, msg: '接口不存在' });
   });

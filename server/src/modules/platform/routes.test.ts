@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { fakeRemoteBuild } from '../../testing/fakeRemoteBuild.js';
+import { signed } from '../../testing/signature.js';
 
 describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -43,20 +44,20 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('records remote failures and rejects malformed reports clearly', async () => {
-    const okReport = await t.app.server.inject({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'chat', version: '1.0.1-hotfix.2', stage: 'load', message: 'ScriptExternalLoadError', entry: null } });
+    const okReport = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'chat', version: '1.0.1-hotfix.2', stage: 'load', message: 'ScriptExternalLoadError', entry: null } }));
     assert.deepEqual(okReport.json(), { code: 0, data: null, msg: '' });
     const history = await t.app.platform.history('chat');
     assert.equal(history[0]!.kind, 'error');
 
-    const malformed = await t.app.server.inject({ method: 'POST', url: '/app-api/platform/remote-errors', headers: { 'content-type': 'application/json' }, payload: '{"area":' });
+    const malformed = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/platform/remote-errors', headers: { 'content-type': 'application/json' }, payload: '{"area":' }));
     assert.equal(malformed.statusCode, 400);
     assert.deepEqual(malformed.json(), { code: 400, data: null, msg: '请求体不是合法的 JSON' });
 
-    const invalid = await t.app.server.inject({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'chat', stage: 'explode' } });
+    const invalid = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'chat', stage: 'explode' } }));
     assert.equal(invalid.json().code, 400);
     assert.match(invalid.json().msg, /^请求参数不正确/);
 
-    const unknownArea = await t.app.server.inject({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'nope', version: null, stage: 'load', message: 'x' } });
+    const unknownArea = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'nope', version: null, stage: 'load', message: 'x' } }));
     assert.deepEqual(unknownArea.json(), { code: 400, data: null, msg: '未知区域：nope' });
   });
 

@@ -1,0 +1,59 @@
+import { assertTtl, type SharedState } from './sharedState.js';
+
+export interface MemorySharedStateOptions {
+  /** How often expired entries are dropped (default 30 s). */
+  sweepIntervalMs?: number;
+  /** Milliseconds clock, for tests. */
+  now?: () => number;
+}
+
+/**
+ * Shared state for a single server instance. Entries carry their expiry; a periodic sweep drops
+ * the expired ones, so memory holds at most what was set within the longest TTL plus one interval
+ * (a busy server sees millions of nonces). No key prefix: the map belongs to this process alone.
+ */
+export class MemorySharedState implements SharedState {
+  readonly kind = 'memory';
+  /** key → expiry, epoch milliseconds. */
+  private readonly entries = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly now: () => number;
+
+  constructor(options: MemorySharedStateOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 30_000);
+    this.sweeper.unref();
+  }
+
+  async setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
+    assertTtl(ttlSeconds);
+    const now = this.now();
+    const expiry = this.entries.get(key);
+    if (expiry !== undefined && expiry > now) return false;
+    this.entries.set(key, now + ttlSeconds * 1000);
+    return true;
+  }
+
+  /** Drops expired entries; returns how many. */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [key, expiry] of this.entries) {
+      if (expiry <= now) {
+        this.entries.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  /** Entries held, expired or not (until the next sweep). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.entries.clear();
+  }
+}

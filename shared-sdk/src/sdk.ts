@@ -1,0 +1,64 @@
+// The SDK's singletons. The SDK is a shared module-federation singleton, so this module runs once
+// per page and the host and every area get the same stores and the same request client.
+import { eventBus } from './events/eventBus';
+import { createRequestClient } from './request/client';
+import { defaultConfig, type SdkConfig } from './request/config';
+import { PointsStore, type PointsBalance } from './stores/points';
+import { SessionStore } from './stores/session';
+import { SettingsStore, type SpeechSettings } from './stores/settings';
+import { browserStorage } from './stores/storageKeys';
+import { ToastStore } from './stores/toasts';
+import { UserStore, type UserInfo } from './stores/user';
+
+const storage = browserStorage();
+let config: SdkConfig = defaultConfig();
+
+/** Overrides hosts or origins (the host shell may call this at boot). */
+export function configureSdk(change: Partial<Omit<SdkConfig, 'hosts'>> & { hosts?: Partial<SdkConfig['hosts']> }): void {
+  config = { ...config, ...change, hosts: { ...config.hosts, ...change.hosts } };
+}
+
+const currentPath = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
+
+export const toasts = new ToastStore();
+export const session = new SessionStore(storage);
+
+export const request = createRequestClient({
+  config: () => config,
+  session: {
+    accessToken: () => session.accessToken,
+    refreshToken: () => session.refreshToken,
+    setTokens: (accessToken, refreshToken) => session.setTokens(accessToken, refreshToken),
+    markSessionExpired: () => session.markSessionExpired(),
+  },
+  notify: (kind, message, durationMs) => toasts.show(kind, message, { durationMs }),
+  pathname: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
+  onRefreshed: (answer) => {
+    if (typeof answer.restIntegral === 'number' || typeof answer.restIntegral2 === 'number') points.set(answer);
+  },
+  onSessionExpired: () => eventBus.emit('auth:required', { returnTo: currentPath() }),
+});
+
+export const points = new PointsStore(() => request.get<PointsBalance>('system/user/integral'), eventBus);
+export const user = new UserStore(() => request.get<UserInfo>('system/user/userinfo'));
+export const settings = new SettingsStore(
+  {
+    load: () => request.get<Partial<SpeechSettings>>('system/user/getUserSetting'),
+    save: (speech) => request.post('system/user/updateUserSetting', speech),
+  },
+  storage,
+);
+
+/** spec platform §4: points first (null on failure), then user info and settings, once. */
+export async function loadAccount(): Promise<void> {
+  if (!session.isLoggedIn) return;
+  await points.refresh();
+  await Promise.allSettled([user.load(), settings.load()]);
+}
+
+/** spec platform §4 "Logout": tokens cleared, loginstate false, points and user info cleared. */
+export function logout(): void {
+  session.clear();
+  points.set(null);
+  user.clear();
+}

@@ -1,0 +1,37 @@
+import { ChunkReader, parseChunk } from './chunkReader';
+
+describe('parseChunk', () => {
+  it('accepts the chunk shape with null or absent fields and numeric ids', () => {
+    const chunk = { code: 0, error: null, title: null, type: 'normal', choices: [{ delta: { content: 'x' } }], convId: 12, convGroupId: 'g' };
+    expect(parseChunk(JSON.stringify(chunk))).toEqual(chunk);
+    expect(parseChunk('{}')).toEqual({});
+    expect(parseChunk('{"choices":[{"delta":null}],"extra":true}')).toEqual({ choices: [{ delta: null }], extra: true });
+  });
+
+  it.each(['', 'not json', '42', '{"error":5}', '{"convId":{}}', '{"choices":[{"delta":{"content":1}}]}'])('rejects %j', (data) => {
+    expect(parseChunk(data)).toBeNull();
+  });
+});
+
+describe('ChunkReader', () => {
+  it('reports ids as strings, again only when they change', () => {
+    const onIds = jest.fn();
+    const reader = new ChunkReader({ onIds });
+    reader.read({ convId: 12 });
+    reader.read({ convId: '12' });
+    reader.read({ convId: 12, convGroupId: 'g' });
+    expect(onIds.mock.calls).toEqual([[{ convId: '12' }], [{ convId: '12', convGroupId: 'g' }]]);
+    expect(reader.ids).toEqual({ convId: '12', convGroupId: 'g' });
+  });
+
+  it('treats ping and follow_up content as neither answer content nor empty deltas', () => {
+    const onDelta = jest.fn();
+    const reader = new ChunkReader({ onDelta });
+    reader.read({ type: 'ping', choices: [{ delta: { content: '稍候' } }] });
+    reader.read({ type: 'follow_up', choices: [{ delta: { content: 'a&&b' } }] });
+    reader.read({ type: 'normal', choices: [{ delta: { content: '' } }] });
+    expect(onDelta).not.toHaveBeenCalled();
+    expect(reader.hasContent).toBe(false);
+    expect(reader.started).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import { parseFollowUps } from './followUps';
+import { STREAM_CODES, type ConversationIds, type StreamChunk, type StreamHandlers } from './types';
+
+/** How a message ended the stream, if it did. */
+export type ChunkEnd = { status: 'done' } | Cancelled;
+type Cancelled = { status: 'cancelled'; code: number; message: string };
+
+export const PARSE_ERROR = { status: 'cancelled', code: STREAM_CODES.parseError, message: 'data parse error' } as const;
+
+const CHUNK_TYPES: readonly unknown[] = ['ping', 'follow_up', 'normal'];
+
+/** The chunk in an SSE data payload, or null when it is not JSON of the chunk's shape. */
+export function parseChunk(data: string): StreamChunk | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  return isChunk(value) ? value : null;
+}
+
+function isChunk(value: unknown): value is StreamChunk {
+  if (!isRecord(value)) return false;
+  const { code, error, title, type, choices, convId, convGroupId } = value;
+  return (
+    isAbsentOr(code, 'number') &&
+    isAbsentOr(error, 'string') &&
+    isAbsentOr(title, 'string') &&
+    (type == null || CHUNK_TYPES.includes(type)) &&
+    (choices == null || (Array.isArray(choices) && choices.every(isChoice))) &&
+    (isAbsentOr(convId, 'string') || isAbsentOr(convId, 'number')) &&
+    (isAbsentOr(convGroupId, 'string') || isAbsentOr(convGroupId, 'number'))
+  );
+}
+
+function isChoice(choice: unknown): boolean {
+  if (!isRecord(choice)) return false;
+  const { delta } = choice;
+  return delta == null || (isRecord(delta) && isAbsentOr(delta.content, 'string'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAbsentOr(value: unknown, type: 'string' | 'number'): boolean {
+  return value == null || typeof value === type;
+}
+
+/** Turns the chunks of one generation into handler calls; its state outlives reconnect attempts. */
+export class ChunkReader {
+  readonly ids: ConversationIds = {};
+  title?: string;
+  /** A chunk arrived, so the server has started the generation. */
+  started = false;
+  /** Content reached onDelta. */
+  hasContent = false;
+
+  constructor(private readonly handlers: StreamHandlers) {}
+
+  /** One SSE message (event name and data). */
+  readMessage(event: string, data: string): ChunkEnd | undefined {
+    if (event === 'done' || data.trim() === '[DONE]') return { status: 'done' };
+    // Comment-only frames (keep-alives) arrive as empty messages; unknown event names are not chunks.
+    if ((event !== '' && event !== 'message') || data === '') return undefined;
+    const chunk = parseChunk(data);
+    if (!chunk) return PARSE_ERROR;
+    return this.read(chunk);
+  }
+
+  read(chunk: StreamChunk): Cancelled | undefined {
+    this.started = true;
+    this.adoptIds(chunk);
+    if (chunk.code) return { status: 'cancelled', code: chunk.code, message: chunk.error ?? '' };
+    const { title } = chunk;
+    if (title && title !== this.title) {
+      this.title = title;
+      this.call(() => this.handlers.onTitle?.(title));
+    }
+    const content = chunk.choices?.[0]?.delta?.content ?? '';
+    if (chunk.type === 'ping') {
+      this.call(() => this.handlers.onPing?.(content));
+    } else if (chunk.type === 'follow_up') {
+      const list = parseFollowUps(content);
+      if (list.length > 0) this.call(() => this.handlers.onFollowUps?.(list));
+    } else if (content !== '') {
+      this.hasContent = true;
+      this.call(() => this.handlers.onDelta?.(content, chunk));
+    }
+    return undefined;
+  }
+
+  private adoptIds(chunk: StreamChunk): void {
+    let changed = false;
+    for (const key of ['convId', 'convGroupId'] as const) {
+      const value = chunk[key];
+      if (value == null || value === '' || String(value) === this.ids[key]) continue;
+      this.ids[key] = String(value);
+      changed = true;
+    }
+    if (changed) this.call(() => this.handlers.onIds?.({ ...this.ids }));
+  }
+
+  private call(handler: () => void): void {
+    try {
+      handler();
+    } catch (error) {
+      console.error('[stream] handler failed', error);
+    }
+  }
+}

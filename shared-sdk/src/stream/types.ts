@@ -1,0 +1,120 @@
+/** What the stream client needs from the SDK's request client; it knows nothing of tokens or hosts. */
+export interface StreamTransport {
+  /** Absolute URL for a path like 'backend-api/getStream' (host routing happens here). */
+  url(path: string): string;
+  /** Fresh headers for one attempt: Authorization bearer, the signed headers type/sec/sec2, content-type. Called again on every retry (signatures are single-use). */
+  headers(): Promise<Record<string, string>>;
+  fetch?: typeof fetch;
+}
+
+/** An uploaded file as the upload calls return it (spec chat §3). */
+export interface UploadedFile {
+  knowledgeId?: string | null;
+  fileContent?: string | null;
+  url?: string | null;
+  name?: string | null;
+  actualName?: string | null;
+  nameFromFront?: string | null;
+}
+
+/** Body of POST backend-api/getStream (spec chat §7). */
+export interface StreamRequestBody {
+  /** Memory rounds (gptConfig.recentChatLen). */
+  recentChatLen: number;
+  /** Model id. */
+  model: string;
+  stream: boolean;
+  search: boolean;
+  /** null for a new conversation. */
+  convGroupId: string | null;
+  /** The node this message answers (null at the root). */
+  parentConvId: string | null;
+  /** The user's message. */
+  request: string;
+  useContext: boolean;
+  modelName: string;
+  /** Omitted for image and video models. */
+  systemPrompt?: string;
+  useHong: boolean;
+  knowledgeId: string | null;
+  /** Agent or app code. */
+  intelligentCode: string | null;
+  uploadedFiles: UploadedFile[];
+  /** MCP service names, deduplicated; omitted for image and video models. */
+  mcps?: string[];
+}
+
+/** One SSE data payload (spec chat §3 "Stream chunk"). Servers may send null for absent fields. */
+export interface StreamChunk {
+  code?: number | null;
+  error?: string | null;
+  title?: string | null;
+  type?: 'ping' | 'follow_up' | 'normal' | null;
+  choices?: Array<{ delta?: { content?: string | null } | null }> | null;
+  convId?: string | number | null;
+  convGroupId?: string | number | null;
+}
+
+/** Conversation ids as they appeared in the stream, normalised to strings. */
+export interface ConversationIds {
+  convId?: string;
+  convGroupId?: string;
+}
+
+/** Every handler is optional. A throwing handler is logged and does not break the stream. */
+export interface StreamHandlers {
+  /** Answer content (type normal). */
+  onDelta?(content: string, chunk: StreamChunk): void;
+  /** Wait text while the model is busy (type ping). */
+  onPing?(waitText: string): void;
+  /** Suggested next questions (type follow_up), already split and cleaned. */
+  onFollowUps?(list: string[]): void;
+  /** The conversation ids, the first time they appear (and again only if they change). */
+  onIds?(ids: ConversationIds): void;
+  onTitle?(title: string): void;
+}
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  /** Silence (not even a ping) longer than this aborts the connection. Default 600000. */
+  heartbeatMs?: number;
+  /** Retries of a streaming attempt that failed before the server sent anything. Default 3. */
+  retries?: number;
+  /** Wait before retry number `attempt` (1-based). Default 500 ms × attempt. */
+  retryDelayMs?(attempt: number): number;
+}
+
+/** Codes an outcome can carry, besides the server's own cancel codes. */
+export const STREAM_CODES = {
+  /** A network or HTTP failure; with `partial` the generation may still be running: resume it. */
+  transport: -1,
+  heartbeat: -2,
+  unauthorized: 401,
+  insufficientCredits: 602,
+  reloadConversation: 608,
+  cancelled: 699,
+  parseError: 700,
+} as const;
+
+interface OutcomeBase {
+  ids: ConversationIds;
+  title?: string;
+  /** HTTP requests made, the plain-request fallback included. */
+  attempts: number;
+  /** 'plain' when the answer came from the plain-request fallback. */
+  mode: 'stream' | 'plain';
+}
+
+export type StreamOutcome = OutcomeBase &
+  (
+    | { status: 'done'; /** The connection closed after content without a done event. */ endedWithoutDone: boolean }
+    /** A chunk with a non-zero code (602, 608, 401, 699, 500…), 700 for a malformed chunk, 401 or another 4xx from HTTP. */
+    | { status: 'cancelled'; code: number; message: string }
+    /** The caller aborted through its signal. */
+    | { status: 'aborted'; code: 699 }
+    /**
+     * -1 transport failure, -2 heartbeat timeout. `partial`: the server had already sent something,
+     * so the generation exists server-side and retrying would start a second one: resume it instead.
+     */
+    | { status: 'error'; code: -1 | -2; message: string; partial: boolean }
+  );
