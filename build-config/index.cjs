@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedConfig } = require('./shared.cjs');
 const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
 const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
+const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
 const areas = require('./areas.json');
 
 function scriptRules(isDev) {
@@ -75,6 +76,7 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
       }),
       ...(isDev ? [] : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]),
       new ForbiddenImportsPlugin(),
+      ...(isDev ? [] : [new ChunkPackagesPlugin()]),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider, App } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 
 /** The product's one theme: light only (a dark request is coerced to light), zh-CN locale. */
@@ -8,7 +8,7 @@ export const theme = { token: { colorPrimary: '#6d4aff', borderRadius: 8 } } as 
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <App>{children}</App>
+      {children}
     </ConfigProvider>
   );
 }

@@ -2,7 +2,7 @@
 // here (never from 'antd' directly: the build refuses it), so only the components listed here are
 // bundled, and every area sees the same ConfigProvider, theme and locale. Each entry costs every
 // area's first load: add a component when an area starts using it (bench/ reports the size).
-export { App, Button, ConfigProvider, Result, Spin } from 'antd';
+export { Button, ConfigProvider, Result, Spin } from 'antd';
 export { default as zhCN } from 'antd/es/locale/zh_CN';
 export { AreaPage, UnderConstruction } from './AreaPage';
 export { UiProvider, theme } from './UiProvider';
