@@ -3,6 +3,7 @@ export { createAreaLifecycles, type AreaLifecycles, type AreaMountProps, type Ar
 export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwnership';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
+export { AUTH_CODES } from './contracts/auth';
 export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout } from './sdk';
 export { ApiError } from './request/errors';
 export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';

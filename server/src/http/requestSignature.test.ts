@@ -117,9 +117,14 @@ describe(`request signature (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 describe('request signature: nonce lifetime', () => {
   /** Records the TTLs asked for. */
   function recordingState(): SharedState & { ttls: number[] } {
-    const inner = new MemorySharedState();
     const ttls: number[] = [];
-    return { kind: 'memory', ttls, setIfAbsent: (key, ttl) => (ttls.push(ttl), inner.setIfAbsent(key, ttl)), close: () => inner.close() };
+    return Object.assign(new MemorySharedState(), {
+      ttls,
+      setIfAbsent(this: MemorySharedState, key: string, ttl: number) {
+        ttls.push(ttl);
+        return MemorySharedState.prototype.setIfAbsent.call(this, key, ttl);
+      },
+    });
   }
 
   it('keeps a nonce until its request time leaves the window', async () => {

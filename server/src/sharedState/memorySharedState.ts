@@ -14,8 +14,8 @@ export interface MemorySharedStateOptions {
  */
 export class MemorySharedState implements SharedState {
   readonly kind = 'memory';
-  /** key → expiry, epoch milliseconds. */
-  private readonly entries = new Map<string, number>();
+  /** key → value and expiry (epoch milliseconds). */
+  private readonly entries = new Map<string, { value: string; expiry: number }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -27,18 +27,42 @@ export class MemorySharedState implements SharedState {
 
   async setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
     assertTtl(ttlSeconds);
-    const now = this.now();
-    const expiry = this.entries.get(key);
-    if (expiry !== undefined && expiry > now) return false;
-    this.entries.set(key, now + ttlSeconds * 1000);
+    if (this.live(key)) return false;
+    this.entries.set(key, { value: '1', expiry: this.now() + ttlSeconds * 1000 });
     return true;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    assertTtl(ttlSeconds);
+    this.entries.set(key, { value, expiry: this.now() + ttlSeconds * 1000 });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async increment(key: string, ttlSeconds: number): Promise<number> {
+    assertTtl(ttlSeconds);
+    const entry = this.live(key);
+    const count = entry ? Number(entry.value) + 1 : 1;
+    this.entries.set(key, { value: String(count), expiry: entry?.expiry ?? this.now() + ttlSeconds * 1000 });
+    return count;
+  }
+
+  private live(key: string): { value: string; expiry: number } | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiry > this.now() ? entry : undefined;
   }
 
   /** Drops expired entries; returns how many. */
   sweep(): number {
     const now = this.now();
     let dropped = 0;
-    for (const [key, expiry] of this.entries) {
+    for (const [key, { expiry }] of this.entries) {
       if (expiry <= now) {
         this.entries.delete(key);
         dropped++;

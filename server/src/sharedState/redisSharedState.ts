@@ -54,6 +54,29 @@ export class RedisSharedState implements SharedState {
     return (await this.client.set(this.keyPrefix + key, '1', 'EX', ttlSeconds, 'NX')) === 'OK';
   }
 
+  async get(key: string): Promise<string | null> {
+    return this.client.get(this.keyPrefix + key);
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    assertTtl(ttlSeconds);
+    await this.client.set(this.keyPrefix + key, value, 'EX', ttlSeconds);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.del(this.keyPrefix + key);
+  }
+
+  async increment(key: string, ttlSeconds: number): Promise<number> {
+    assertTtl(ttlSeconds);
+    const name = this.keyPrefix + key;
+    // One round trip; EXPIRE NX (Redis 7) starts the window only on the first increment.
+    const results = await this.client.multi().incr(name).expire(name, ttlSeconds, 'NX').exec();
+    const [incrError, count] = results?.[0] ?? [new Error('Redis MULTI returned nothing'), null];
+    if (incrError) throw incrError;
+    return Number(count);
+  }
+
   async close(): Promise<void> {
     await this.client.quit().catch(() => this.client.disconnect());
   }

@@ -48,6 +48,27 @@ for (const impl of implementations) {
       assert.equal(await state.setIfAbsent('short', 1), true);
     });
 
+    it('gets, replaces and deletes values', async () => {
+      const state = await open();
+      assert.equal(await state.get('code:a'), null);
+      await state.set('code:a', '{"hash":"x"}', 60);
+      assert.equal(await state.get('code:a'), '{"hash":"x"}');
+      await state.set('code:a', 'second', 60);
+      assert.equal(await state.get('code:a'), 'second');
+      await state.delete('code:a');
+      assert.equal(await state.get('code:a'), null);
+    });
+
+    it('counts within a fixed window that the first increment starts', async () => {
+      const state = await open();
+      assert.equal(await state.increment('rate:x', 1), 1);
+      assert.equal(await state.increment('rate:x', 60), 2, 'a later increment does not extend the window');
+      assert.equal(await state.increment('rate:x', 60), 3);
+      await sleep(1100);
+      assert.equal(await state.increment('rate:x', 1), 1);
+      assert.equal(await state.get('rate:x'), '1');
+    });
+
     it('keeps runs with different prefixes apart', async () => {
       const mine = await open();
       const other = await open(`${prefix}other:`);

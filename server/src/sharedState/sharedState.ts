@@ -7,6 +7,16 @@ export interface SharedState {
   readonly kind: 'memory' | 'redis';
   /** Sets `key` for `ttlSeconds` (a positive integer) unless it is already set; true when this call set it. */
   setIfAbsent(key: string, ttlSeconds: number): Promise<boolean>;
+  /** The value of `key`, or null when absent or expired. */
+  get(key: string): Promise<string | null>;
+  /** Sets `key` to `value` for `ttlSeconds`, replacing any value. */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /**
+   * Adds one to a counter and returns the new count; the first increment starts its `ttlSeconds`
+   * window (fixed-window rate limits: "at most N per minute").
+   */
+  increment(key: string, ttlSeconds: number): Promise<number>;
   close(): Promise<void>;
 }
 
