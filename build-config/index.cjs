@@ -108,7 +108,7 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
       name: entry.container,
       filename: 'remoteEntry.js',
       exposes: { './app': './src/app.tsx' },
-      shared: sharedConfig({ eager: false }),
+      shared: sharedConfig({ role: 'remote' }),
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
@@ -147,7 +147,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
     new ModuleFederationPlugin({
       name: 'qm_host',
       remotes: {},
-      shared: sharedConfig({ eager: false }),
+      shared: sharedConfig({ role: 'host' }),
       shareStrategy: 'loaded-first',
       dts: false,
       experiments: { provideExternalRuntime: true },

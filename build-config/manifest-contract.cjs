@@ -1,11 +1,12 @@
-// The rules a remote's mf-manifest.json must follow to join the page: the expected container,
-// an './app' expose, React, ReactDOM and the SDK shared, every contract module a singleton within
-// its allowed range, and the UI kit never shared on its own. The server refuses to publish a build
-// that breaks them; the contract test checks every build the workspace produces.
+// The rules a remote build must follow to join the page: the expected container, an './app'
+// expose, the SDK consumed as shared, every contract module a singleton within its allowed range,
+// the UI kit never shared on its own (mf-manifest.json), and no copy of a singleton bundled into the
+// area (chunk-packages.json, written by the build). The server refuses to publish a build that
+// breaks them; the contract test checks every build the workspace produces.
 const semver = require('semver');
 const defaultContract = require('./shared-contract.json');
 
-const REQUIRED_SHARED = ['react', 'react-dom', '@qiming/sdk'];
+const REQUIRED_SHARED = ['@qiming/sdk'];
 
 /** Problems (in Chinese, for the operator) with a manifest; an empty list means acceptable. */
 function manifestProblems(manifest, expectedContainer, contract = defaultContract) {
@@ -35,4 +36,16 @@ function manifestProblems(manifest, expectedContainer, contract = defaultContrac
   return problems;
 }
 
-module.exports = { manifestProblems, REQUIRED_SHARED };
+/** Singletons an area bundled itself (chunk-packages.json: file → packages), which would give the page two copies. */
+function bundlingProblems(chunkPackages, contract = defaultContract) {
+  if (!chunkPackages || typeof chunkPackages !== 'object') return ['缺少 chunk-packages.json（请用项目的构建命令生成）'];
+  const bundled = new Set(Object.values(chunkPackages).flat().filter((name) => contract.neverBundledByAreas.includes(name)));
+  return [...bundled].sort().map((name) => `区域不能自带 ${name}（它由宿主共享提供）`);
+}
+
+/** Every problem of a remote build; an empty list means it may be published. */
+function buildProblems({ manifest, chunkPackages }, expectedContainer, contract = defaultContract) {
+  return [...manifestProblems(manifest, expectedContainer, contract), ...(manifest && typeof manifest === 'object' ? bundlingProblems(chunkPackages, contract) : [])];
+}
+
+module.exports = { manifestProblems, bundlingProblems, buildProblems, REQUIRED_SHARED };

@@ -9,12 +9,15 @@ import { reportRemoteFailure } from './federation/failureReporter';
 import type { Federation } from './federation/federation';
 import { registerAreas } from './areas/registerAreas';
 import { ShellApp } from './shell/ShellApp';
+import { providedOnDemand } from './federation/providedModules';
 
 function hideSplash() {
   document.getElementById('qm-splash')?.remove();
 }
 
 async function boot() {
+  // Kept reachable so the build provides these shared modules (see providedModules.ts).
+  if (providedOnDemand.length === 0) throw new Error('no provided modules');
   document.documentElement.dataset.sdkInstance = sdkInstance.id;
   const { registry, source }: { registry: Registry; source: RegistrySource } = __USE_BUILT_IN_REGISTRY__
     ? { registry: __DEFAULT_REGISTRY__, source: 'defaults' }

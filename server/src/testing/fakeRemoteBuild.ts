@@ -9,6 +9,8 @@ export interface FakeBuildOptions {
   exposes?: readonly string[];
   shared?: ReadonlyArray<{ name: string; version: string; singleton: boolean; requiredVersion: string }>;
   remoteEntry?: string;
+  /** null: the build has none. */
+  chunkPackages?: Readonly<Record<string, readonly string[]>> | null;
 }
 
 export const GOOD_SHARED = [
@@ -34,6 +36,9 @@ export function fakeRemoteBuild(options: FakeBuildOptions = {}): string {
     }),
   );
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), options.remoteEntry ?? `/* ${area} ${version} */`);
+  if (options.chunkPackages !== null) {
+    fs.writeFileSync(path.join(dir, 'chunk-packages.json'), JSON.stringify(options.chunkPackages ?? { 'main.abc123.js': [`mf-${area}`] }));
+  }
   fs.writeFileSync(path.join(dir, 'main.abc123.js'), '/* chunk */');
   return dir;
 }

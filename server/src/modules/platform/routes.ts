@@ -20,8 +20,8 @@ const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.num
 export interface PlatformRouteOptions {
   service: PlatformService;
   opsToken: string | undefined;
-  /** The signed-in user's id, once accounts exist; the cohort then follows the user. */
-  userIdOf?: (request: FastifyRequest) => string | null;
+  /** The signed-in user's id (never throws); the cohort then follows the user. */
+  userIdOf?: (request: FastifyRequest) => string | null | Promise<string | null>;
 }
 
 function asAppError(error: unknown): never {
@@ -37,7 +37,7 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
 
 export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf }: PlatformRouteOptions): Promise<void> {
   app.get('/app-api/platform/remotes', async (request, reply) => {
-    const userId = userIdOf?.(request) ?? null;
+    const userId = (await userIdOf?.(request)) ?? null;
     let anonId = request.cookies[ANON_COOKIE];
     if (!anonId || !/^[0-9a-f-]{36}$/.test(anonId)) {
       anonId = randomUUID();

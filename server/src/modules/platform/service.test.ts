@@ -51,6 +51,8 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     ['a React outside the allowed range', { shared: GOOD_SHARED.map((s) => (s.name === 'react' ? { ...s, version: '18.3.1', requiredVersion: '^18.0.0' } : s)) }, /react 版本 18\.3\.1 不在允许范围/],
     ['no shared SDK', { shared: GOOD_SHARED.filter((s) => s.name !== '@qiming/sdk') }, /没有共享 @qiming\/sdk/],
     ['antd shared on its own', { shared: [...GOOD_SHARED, { name: 'antd', version: '6.0.0', singleton: true, requiredVersion: '^6.0.0' }] }, /antd 只能通过/],
+    ['its own copy of React bundled', { chunkPackages: { 'main.js': ['mf-chat', 'react'] } }, /区域不能自带 react（它由宿主共享提供）/],
+    ['no chunk-packages.json', { chunkPackages: null }, /缺少 chunk-packages\.json/],
   ] as const) {
     it(`refuses a build with ${name}`, async () => {
       const build = fakeRemoteBuild({ area: 'chat', version: '9.0.0', ...options });

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
-const { manifestProblems } = createRequire(import.meta.url)('@qiming/build-config/manifest-contract.cjs') as typeof import('@qiming/build-config/manifest-contract.cjs');
+const { buildProblems } = createRequire(import.meta.url)('@qiming/build-config/manifest-contract.cjs') as typeof import('@qiming/build-config/manifest-contract.cjs');
 
 /** A refused registry operation; its message is for the operator or the caller as it stands. */
 export class PlatformError extends Error {}
@@ -76,7 +76,7 @@ export class PlatformService {
     if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new PlatformError('构建里缺少 remoteEntry.js');
     const manifest = readJson(path.join(buildDir, 'mf-manifest.json'));
     if (manifest === null) throw new PlatformError('构建里缺少 mf-manifest.json 或其内容不是 JSON');
-    const problems = manifestProblems(manifest, definition.container);
+    const problems = buildProblems({ manifest, chunkPackages: readJson(path.join(buildDir, 'chunk-packages.json')) }, definition.container);
     if (problems.length) throw new PlatformError(`构建不符合共享约定：${problems.join('；')}`);
 
     const integrity = integrityOf(buildDir);
