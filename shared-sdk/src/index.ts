@@ -4,7 +4,7 @@ export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwners
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';
-export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout } from './sdk';
+export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout, signIn, navigateTo } from './sdk';
 export { ApiError } from './request/errors';
 export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';
 export { DEFAULT_SIGN_KEY, DEFAULT_SIGN_IV, type SdkConfig, type SdkHosts } from './request/config';

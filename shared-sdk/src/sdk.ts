@@ -9,6 +9,7 @@ import { SettingsStore, type SpeechSettings } from './stores/settings';
 import { browserStorage } from './stores/storageKeys';
 import { ToastStore } from './stores/toasts';
 import { UserStore, type UserInfo } from './stores/user';
+import type { LoginResult } from './contracts/auth';
 
 const storage = browserStorage();
 let config: SdkConfig = defaultConfig();
@@ -56,8 +57,26 @@ export async function loadAccount(): Promise<void> {
   await Promise.allSettled([user.load(), settings.load()]);
 }
 
+/** After register, login or refresh: the new tokens and balance, then user info and settings. */
+export async function signIn(result: Pick<LoginResult, 'accessToken' | 'refreshToken' | 'restIntegral' | 'restIntegral2'>): Promise<void> {
+  session.setTokens(result.accessToken, result.refreshToken);
+  points.set({ restIntegral: result.restIntegral, restIntegral2: result.restIntegral2 });
+  await Promise.allSettled([user.load(), settings.load()]);
+}
+
+/**
+ * Goes to a path of any area without reloading the page (single-spa reroutes on popstate).
+ * Areas use it for links that leave the area; inside an area, its router navigates.
+ */
+export function navigateTo(path: string): void {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
 /** spec platform §4 "Logout": tokens cleared, loginstate false, points and user info cleared. */
-export function logout(): void {
+export async function logout(): Promise<void> {
+  // Revoke the session on the server first (it needs the token), then forget it here regardless.
+  if (session.accessToken) await request.post('system/auth/logout').catch(() => {});
   session.clear();
   points.set(null);
   user.clear();

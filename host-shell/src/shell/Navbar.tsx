@@ -1,5 +1,6 @@
 import { navigateToUrl } from 'single-spa';
 import type { MouseEvent } from 'react';
+import { AccountControls } from './AccountControls';
 import { NAV_LINKS, TOOLBOX_LINKS, type NavLink } from './navigation';
 import styles from './shell.module.css';
 
@@ -44,9 +45,7 @@ export function Navbar({ pathname }: { pathname: string }) {
           </div>
         </div>
       </nav>
-      <a className={styles.primaryButton} href="/loginPage" onClick={go}>
-        登录
-      </a>
+      <AccountControls />
     </header>
   );
 }

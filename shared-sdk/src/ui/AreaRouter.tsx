@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AreaPage, UnderConstruction } from './AreaPage';
 import { UiProvider } from './UiProvider';
+import { sdkInstance } from '@qiming/sdk';
 
 export interface AreaPageDefinition {
   /** A react-router path pattern; the area's routes in build-config/areas.json. */
@@ -10,6 +11,8 @@ export interface AreaPageDefinition {
   title: string;
   /** The page; absent while the feature is not built (the page then says 建设中). */
   element?: ReactNode;
+  /** false: the page draws its whole screen itself (e.g. the login page, shown without the navbar). */
+  frame?: boolean;
 }
 
 export interface AreaRouterProps {
@@ -29,9 +32,15 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
               key={page.path}
               path={page.path}
               element={
-                <AreaPage area={area} version={version} title={page.title}>
-                  {page.element ?? <UnderConstruction feature={page.title} />}
-                </AreaPage>
+                page.frame === false ? (
+                  <section data-testid="area-page" data-area={area} data-area-version={version} data-sdk-instance={sdkInstance.id}>
+                    {page.element}
+                  </section>
+                ) : (
+                  <AreaPage area={area} version={version} title={page.title}>
+                    {page.element ?? <UnderConstruction feature={page.title} />}
+                  </AreaPage>
+                )
               }
             />
           ))}

@@ -3,7 +3,7 @@
 // bundled, and every area sees the same ConfigProvider, theme and locale. Each entry costs every
 // area's first load: add a component when an area starts using it (bench/ reports the size).
 export { Button, ConfigProvider, Result, Spin } from 'antd';
-export { default as zhCN } from 'antd/es/locale/zh_CN';
+export { default as zhCN } from 'antd/locale/zh_CN';
 export { AreaPage, UnderConstruction } from './AreaPage';
 export { UiProvider, theme } from './UiProvider';
 export { AreaRouter, type AreaPageDefinition, type AreaRouterProps } from './AreaRouter';

@@ -1,0 +1,86 @@
+import { request } from '@qiming/sdk';
+import type {
+  ApiKey,
+  CaptchaChallenge,
+  CaptchaCheckResult,
+  LoginResult,
+  NewApiKey,
+  SendCodeResult,
+  SocialProvider,
+  WechatQrCode,
+} from '@qiming/sdk/contracts';
+
+export type Channel = 'phone' | 'email';
+export type CodePurpose = 'register' | 'login' | 'reset';
+
+/** The calls of the account area (paths of spec platform §7; shapes in @qiming/sdk/contracts). */
+export interface AccountApi {
+  captcha(): Promise<CaptchaChallenge>;
+  checkCaptcha(captchaId: string, x: number): Promise<CaptchaCheckResult>;
+  sendCode(channel: Channel, target: string, purpose: CodePurpose, captchaToken: string): Promise<SendCodeResult>;
+  register(channel: Channel, target: string, code: string, password?: string, aff?: string): Promise<LoginResult>;
+  login(channel: Channel, target: string, secret: { code: string } | { password: string }): Promise<LoginResult>;
+  resetPassword(channel: Channel, target: string, code: string, password: string): Promise<void>;
+  wechatQrCode(): Promise<WechatQrCode>;
+  /** null while the code has not been scanned. */
+  wechatCheck(ticket: string): Promise<LoginResult | null>;
+  socialProviders(): Promise<SocialProvider[]>;
+  socialLogin(provider: string, code: string, state: string): Promise<LoginResult>;
+  devOutboxOn(): Promise<boolean>;
+  apiKeys(): Promise<ApiKey[]>;
+  addApiKey(name: string): Promise<NewApiKey>;
+  updateApiKey(id: string, change: { name?: string; enabled?: boolean }): Promise<ApiKey>;
+  deleteApiKey(id: string): Promise<void>;
+}
+
+const NOT_SCANNED = 1301;
+
+async function data<T>(call: Promise<{ data: T } | null>): Promise<T> {
+  const answer = await call;
+  if (!answer) throw new Error('request skipped');
+  return answer.data;
+}
+
+const byChannel = (channel: Channel, phone: string, email: string) => (channel === 'phone' ? phone : email);
+const targetField = (channel: Channel, target: string) => (channel === 'phone' ? { phone: target } : { email: target });
+
+export const accountApi: AccountApi = {
+  captcha: () => data(request.post<CaptchaChallenge>('captcha/get')),
+  checkCaptcha: (captchaId, x) => data(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x })),
+  sendCode: (channel, target, purpose, captchaToken) => {
+    const base = byChannel(channel, 'system/user/send-phone-verification-code', 'system/user/send-email-verification-code');
+    const body = { ...targetField(channel, target), captchaToken, ...(purpose === 'reset' ? {} : { scene: purpose }) };
+    return data(request.post<SendCodeResult>(purpose === 'reset' ? `${base}-reset` : base, body));
+  },
+  register: (channel, target, code, password, aff) =>
+    data(request.post<LoginResult>(byChannel(channel, 'system/user/registerUserByPhone', 'system/user/registerUserByEmail'), { ...targetField(channel, target), code, password: password || undefined, aff: aff || undefined })),
+  login: (channel, target, secret) => data(request.post<LoginResult>(byChannel(channel, 'system/auth/loginByPhone', 'system/auth/loginByEmail'), { ...targetField(channel, target), ...secret })),
+  resetPassword: async (channel, target, code, password) => {
+    await data(request.post<null>(byChannel(channel, 'system/user/resetPasswordByPhone', 'system/user/resetPasswordByEmail'), { ...targetField(channel, target), code, password }));
+  },
+  wechatQrCode: () => data(request.get<WechatQrCode>('wechat/getQrCode')),
+  wechatCheck: async (ticket) => {
+    try {
+      return await data(request.get<LoginResult>('wechat/checkLogin', { ticket }));
+    } catch (error) {
+      if ((error as { code?: number }).code === NOT_SCANNED) return null;
+      throw error;
+    }
+  },
+  socialProviders: () => data(request.get<SocialProvider[]>('public/social/providers')),
+  socialLogin: (provider, code, state) => data(request.post<LoginResult>('system/auth/social-login', { provider, code, state })),
+  devOutboxOn: async () => {
+    try {
+      const response = await fetch('/app-api/dev/status', { cache: 'no-store' });
+      return response.ok && ((await response.json()) as { data?: { outbox?: boolean } }).data?.outbox === true;
+    } catch {
+      return false;
+    }
+  },
+  apiKeys: () => data(request.get<ApiKey[]>('system/user-auth-key/list')),
+  addApiKey: (name) => data(request.post<NewApiKey>('system/user-auth-key/add', { name })),
+  updateApiKey: (id, change) => data(request.post<ApiKey>('system/user-auth-key/update', { id, ...change })),
+  deleteApiKey: async (id) => {
+    await data(request.post<null>('system/user-auth-key/delete', { id }));
+  },
+};

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import type { SocialProvider } from '@qiming/sdk/contracts';
+import { Button } from '@qiming/sdk/ui';
+import type { AccountApi } from '../api/accountApi';
+import styles from './login.module.css';
+
+/** Sign-in with the OAuth providers the server has configured (none: nothing is shown). */
+export function SocialButtons({ api }: { api: Pick<AccountApi, 'socialProviders'> }) {
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+
+  useEffect(() => {
+    api.socialProviders().then(setProviders, () => setProviders([]));
+  }, [api]);
+
+  if (!providers.length) return null;
+  return (
+    <div className={styles.social}>
+      <div className={styles.divider}>其他登录方式</div>
+      {providers.map((provider) => (
+        <Button key={provider.id} block href={`/app-api/public/social/authorize?provider=${encodeURIComponent(provider.id)}`}>
+          使用 {provider.name} 登录
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { settings, toasts, type SpeechSettings as Speech } from '@qiming/sdk';
+import { Button } from '@qiming/sdk/ui';
+import { Form, Select, Slider } from '@qiming/sdk/ui/form';
+
+const MODELS = [
+  { value: 'tts-1', label: 'tts-1（标准）' },
+  { value: 'tts-1-hd', label: 'tts-1-hd（高清）' },
+];
+const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'].map((voice) => ({ value: voice, label: voice }));
+
+/** Read-aloud settings (speechModel, voice, speed), kept on the server. */
+export const SpeechSettings = observer(function SpeechSettings() {
+  const [form] = Form.useForm<Speech>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    void settings.load().then(() => form.setFieldsValue(settings.speech), () => {});
+  }, [form]);
+
+  async function save(values: Speech) {
+    setSaving(true);
+    try {
+      await settings.saveSpeech(values);
+      toasts.success('设置已保存');
+    } catch {
+      // the SDK showed why
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" initialValues={settings.speech} onFinish={(values) => void save(values)} style={{ maxWidth: 480 }} data-testid="speech-settings">
+      <Form.Item name="speechModel" label="朗读模型">
+        <Select options={MODELS} />
+      </Form.Item>
+      <Form.Item name="voice" label="音色">
+        <Select options={VOICES} />
+      </Form.Item>
+      <Form.Item name="speed" label="语速">
+        <Slider min={0.25} max={4} step={0.05} marks={{ 0.25: '0.25', 1: '1', 2: '2', 4: '4' }} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        保存设置
+      </Button>
+    </Form>
+  );
+});
