@@ -51,11 +51,17 @@ test.describe('route ownership', () => {
     test(`${route} lands in ${area}`, async ({ page }) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
-      const section = await expectArea(page, area);
-      await expect(section.getByText('建设中', { exact: true })).toBeVisible();
+      await expectArea(page, area);
       await expect(page.locator('section[data-testid="area-page"]')).toHaveCount(1);
     });
   }
+
+  test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
+    await page.goto('/videoPage');
+    const section = await expectArea(page, 'media');
+    await expect(section.getByText('建设中', { exact: true })).toBeVisible();
+    await expect(section.getByText('区域 media · 版本 1.0.0')).toBeVisible();
+  });
 
   test('an unknown path shows the host 页面不存在, navbar included', async ({ page }) => {
     await page.goto('/no-such-page');

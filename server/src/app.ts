@@ -5,7 +5,13 @@ import { openDatabase, type Db } from './db/database.js';
 import { installErrorHandling } from './http/envelope.js';
 import { serveFrontend } from './http/frontend.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
+import { ApiKeysRepository, ApiKeysService, apiKeysRoutes } from './modules/apiKeys/index.js';
+import { createAuth, decorateRequestUser, type Auth } from './modules/auth/index.js';
+import { installCaptcha } from './modules/captcha/index.js';
+import { installDevOutbox } from './modules/devOutbox/index.js';
 import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
+import { UsersRepository, UsersService, usersRoutes } from './modules/users/index.js';
+import { installVerification } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
 
 export interface App {
@@ -13,6 +19,9 @@ export interface App {
   db: Db;
   sharedState: SharedState;
   platform: PlatformService;
+  users: UsersService;
+  auth: Auth;
+  apiKeys: ApiKeysService;
   close(): Promise<void>;
 }
 
@@ -34,7 +43,17 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   }
 
   server.get('/ping', async () => 'OK');
-  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken });
+  decorateRequestUser(server);
+  const captcha = await installCaptcha(server, { sharedState });
+  const verification = await installVerification(server, { config, sharedState, captcha });
+  await installDevOutbox(server, { outbox: verification.outbox, channels: verification.outboxChannels, captcha });
+  const users = new UsersService(new UsersRepository(db.db));
+  const auth = createAuth({ db: db.db, config, sharedState, users, codes: verification, log: server.log });
+  const apiKeys = new ApiKeysService(new ApiKeysRepository(db.db));
+  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken, userIdOf: auth.guard.optionalUserId });
+  await auth.registerRoutes(server);
+  await server.register(usersRoutes, { service: users, requireUser: auth.guard.requireUser });
+  await server.register(apiKeysRoutes, { service: apiKeys, requireUser: auth.guard.requireUser });
   await serveFrontend(server, config);
 
   return {
@@ -42,6 +61,9 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     db,
     sharedState,
     platform,
+    users,
+    auth,
+    apiKeys,
     async close() {
       await server.close();
       await sharedState.close();

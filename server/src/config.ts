@@ -27,6 +27,9 @@ const envFlag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 
+/** An empty variable counts as unset (`FOO=` in an env file). */
+const optionalVar = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -43,7 +46,126 @@ const EnvSchema = z.object({
   SIGN_IV: aes128Secret(DEFAULT_SIGN_IV),
   SIGN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   SIGN_REQUIRED: envFlag(true),
+  JWT_SECRET: optionalVar(z.string().min(32, '至少 32 个字符')),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
+  WECHAT_APP_ID: optionalVar(z.string()),
+  WECHAT_APP_SECRET: optionalVar(z.string()),
+  WECHAT_TOKEN: optionalVar(z.string()),
+  WECHAT_API_BASE: z.url().transform((url) => url.replace(/\/+$/, '')).default('https://api.weixin.qq.com'),
+  WECHAT_QR_SECONDS: z.coerce.number().int().min(10).max(1800).default(120),
+  SOCIAL_PROVIDERS: optionalVar(z.string()),
+  GITHUB_CLIENT_ID: optionalVar(z.string()),
+  GITHUB_CLIENT_SECRET: optionalVar(z.string()),
+  SMTP_URL: optionalVar(z.url({ protocol: /^smtps?$/, error: '必须是 smtp:// 或 smtps:// 开头的地址' })),
+  MAIL_FROM: optionalVar(z.string()),
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalVar(z.string()),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalVar(z.string()),
+  ALIYUN_SMS_SIGN_NAME: optionalVar(z.string()),
+  ALIYUN_SMS_TEMPLATE_CODE: optionalVar(z.string()),
+  ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com/'),
+  CODE_RATE_PER_TARGET_MINUTE: z.coerce.number().int().min(1).default(1),
+  CODE_RATE_PER_TARGET_DAY: z.coerce.number().int().min(1).default(10),
+  CODE_RATE_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  CODE_PEPPER: optionalVar(z.string().min(16, '至少 16 个字符')),
 });
+
+/** The real code senders: each is on when all its values are set, off (dev outbox) when none is. */
+function codeSendersOf(e: z.infer<typeof EnvSchema>): { smtp: ServerConfig['smtp']; aliyunSms: ServerConfig['aliyunSms']; problems: string[] } {
+  const problems: string[] = [];
+  const { SMTP_URL: url, MAIL_FROM: from } = e;
+  if (!!url !== !!from) problems.push('SMTP_URL 和 MAIL_FROM 需要一起设置');
+  const sms = [e.ALIYUN_SMS_ACCESS_KEY_ID, e.ALIYUN_SMS_ACCESS_KEY_SECRET, e.ALIYUN_SMS_SIGN_NAME, e.ALIYUN_SMS_TEMPLATE_CODE];
+  const smsSet = sms.filter(Boolean).length;
+  if (smsSet > 0 && smsSet < sms.length) problems.push('ALIYUN_SMS_ACCESS_KEY_ID、ALIYUN_SMS_ACCESS_KEY_SECRET、ALIYUN_SMS_SIGN_NAME 和 ALIYUN_SMS_TEMPLATE_CODE 需要一起设置');
+  const [accessKeyId, accessKeySecret, signName, templateCode] = sms;
+  return {
+    smtp: url && from ? { url, from } : undefined,
+    aliyunSms: accessKeyId && accessKeySecret && signName && templateCode ? { accessKeyId, accessKeySecret, signName, templateCode, endpoint: e.ALIYUN_SMS_ENDPOINT } : undefined,
+    problems,
+  };
+}
+
+/** One OAuth2 / OIDC sign-in provider (SOCIAL_PROVIDERS entries; GITHUB_* builds the GitHub one). */
+export interface SocialProviderConfig {
+  /** In URLs: ?provider=<id>. */
+  id: string;
+  /** Shown on the login page. */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  scope: string;
+  /** The userinfo field that identifies the user for good (OIDC `sub`, GitHub `id`). */
+  subjectField: string;
+  /** The userinfo field a new user's name is taken from. */
+  usernameField: string;
+}
+
+const SocialProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,40}$/, '只能是 1–40 个小写字母、数字、- 或 _'),
+  name: z.string().min(1).max(40),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  authorizeUrl: z.url(),
+  tokenUrl: z.url(),
+  userInfoUrl: z.url(),
+  scope: z.string().default(''),
+  subjectField: z.string().min(1).default('sub'),
+  usernameField: z.string().min(1).default('preferred_username'),
+});
+
+function githubProvider(clientId: string, clientSecret: string): SocialProviderConfig {
+  return {
+    id: 'github',
+    name: 'GitHub',
+    clientId,
+    clientSecret,
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    userInfoUrl: 'https://api.github.com/user',
+    scope: 'read:user',
+    subjectField: 'id',
+    usernameField: 'login',
+  };
+}
+
+/** SOCIAL_PROVIDERS (a JSON list) plus GitHub from GITHUB_CLIENT_ID / GITHUB_CLIENT_SECRET; problems as messages. */
+function socialProvidersOf(e: z.infer<typeof EnvSchema>): { providers: SocialProviderConfig[]; problems: string[] } {
+  const problems: string[] = [];
+  let providers: SocialProviderConfig[] = [];
+  if (e.SOCIAL_PROVIDERS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.SOCIAL_PROVIDERS);
+    } catch {
+      problems.push('SOCIAL_PROVIDERS: 不是合法的 JSON');
+    }
+    const parsed = z.array(SocialProviderSchema).safeParse(json);
+    if (json !== undefined && !parsed.success) problems.push(...parsed.error.issues.map((i) => `SOCIAL_PROVIDERS.${i.path.join('.')}: ${i.message}`));
+    if (parsed.success) providers = parsed.data;
+  }
+  if (!!e.GITHUB_CLIENT_ID !== !!e.GITHUB_CLIENT_SECRET) problems.push('GITHUB_CLIENT_ID 和 GITHUB_CLIENT_SECRET 需要一起设置');
+  else if (e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET && !providers.some((p) => p.id === 'github')) providers.push(githubProvider(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET));
+  const ids = providers.map((p) => p.id);
+  if (new Set(ids).size !== ids.length) problems.push('SOCIAL_PROVIDERS: id 不能重复');
+  return { providers, problems };
+}
+
+/** The official account, when WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN are all set. */
+function wechatOfficialOf(e: z.infer<typeof EnvSchema>): { official: ServerConfig['wechat']['official']; problems: string[] } {
+  const { WECHAT_APP_ID: appId, WECHAT_APP_SECRET: appSecret, WECHAT_TOKEN: token } = e;
+  if (!appId && !appSecret) return { official: null, problems: [] };
+  if (!appId || !appSecret || !token) return { official: null, problems: ['WECHAT_APP_ID、WECHAT_APP_SECRET 和 WECHAT_TOKEN 需要一起设置'] };
+  return { official: { appId, appSecret, token, apiBase: e.WECHAT_API_BASE }, problems: [] };
+}
 
 export interface ServerConfig {
   port: number;
@@ -70,6 +192,31 @@ export interface ServerConfig {
   signWindowSeconds: number;
   /** false only for local API experiments: /app-api calls are then accepted unsigned. */
   signRequired: boolean;
+  /** HS256 key of access tokens; DATA_DIR/secrets.json keeps a generated one when unset. */
+  jwtSecret: string | undefined;
+  accessTokenMinutes: number;
+  refreshTokenDays: number;
+  /** How long an exchanged refresh token is still accepted (two tabs refreshing at once). */
+  refreshReuseGraceSeconds: number;
+  /** Password failures before a lock of one window, per account and per IP. */
+  loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
+  /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin. */
+  publicOrigin: string | undefined;
+  wechat: {
+    /** The official account that makes login QR codes; null: the local confirm page plays the phone. */
+    official: { appId: string; appSecret: string; token: string; apiBase: string } | null;
+    /** How long a login QR code is valid. */
+    qrSeconds: number;
+  };
+  socialProviders: SocialProviderConfig[];
+  /** Verification e-mail over SMTP (SMTP_URL + MAIL_FROM); unset: the dev outbox. */
+  smtp: { url: string; from: string } | undefined;
+  /** Verification SMS through Aliyun SendSms (the four ALIYUN_SMS_* values); unset: the dev outbox. */
+  aliyunSms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string } | undefined;
+  /** Verification code sends allowed per target (phone or e-mail) and per IP. */
+  codeRates: { perTargetMinute: number; perTargetDay: number; perIpHour: number };
+  /** HMAC key of stored verification codes; DATA_DIR/secrets.json keeps a generated one when unset. */
+  codePepper: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,6 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`invalid server configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  const social = socialProvidersOf(e);
+  const wechat = wechatOfficialOf(e);
+  const senders = codeSendersOf(e);
+  const problems = [...social.problems, ...wechat.problems, ...senders.problems];
+  if (problems.length) throw new Error(`invalid server configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -96,5 +248,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signIv: e.SIGN_IV,
     signWindowSeconds: e.SIGN_WINDOW_SECONDS,
     signRequired: e.SIGN_REQUIRED,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    loginLimits: { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_MAX_FAILURES_PER_IP, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    publicOrigin: e.PUBLIC_ORIGIN,
+    wechat: { official: wechat.official, qrSeconds: e.WECHAT_QR_SECONDS },
+    socialProviders: social.providers,
+    smtp: senders.smtp,
+    aliyunSms: senders.aliyunSms,
+    codeRates: { perTargetMinute: e.CODE_RATE_PER_TARGET_MINUTE, perTargetDay: e.CODE_RATE_PER_TARGET_DAY, perIpHour: e.CODE_RATE_PER_IP_HOUR },
+    codePepper: e.CODE_PEPPER,
   };
 }

@@ -180,7 +180,7 @@ export interface UserSetting {
 export interface ApiKey {
   id: string;
   name: string;
-  /** e.g. sk-qm…a1b2 */
+  /** e.g. sk-qm-…a1b2 */
   maskedKey: string;
   enabled: boolean;
   createdAt: string;

@@ -45,11 +45,12 @@ describe('timeouts (spec §9)', () => {
 });
 
 describe('bearer', () => {
-  it('is not sent to urls ending loginByPhone, checkLogin or get', () => {
+  it('is not sent to loginByPhone, checkLogin or the captcha get', () => {
     expect(sendsBearer('system/auth/loginByPhone')).toBe(false);
     expect(sendsBearer('wechat/checkLogin')).toBe(false);
     expect(sendsBearer('captcha/get')).toBe(false);
     expect(sendsBearer('system/user/userinfo')).toBe(true);
+    expect(sendsBearer('system/user-auth-key/get')).toBe(true);
     expect(sendsBearer('system/auth/loginByEmail')).toBe(true);
   });
 });

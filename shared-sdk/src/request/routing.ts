@@ -46,7 +46,11 @@ export function timeoutFor(url: string): number {
   return TIMEOUTS.find(([matches]) => matches(path))?.[1] ?? DEFAULT_TIMEOUT_MS;
 }
 
-/** Calls that never carry the bearer token (spec: urls ending loginByPhone, checkLogin or get). */
+/**
+ * Calls that never carry the bearer token. The spec says "urls ending loginByPhone, checkLogin or
+ * get"; the `get` there is the public captcha call — read literally it would also strip the token
+ * from signed-in calls such as system/user-auth-key/get.
+ */
 export function sendsBearer(url: string): boolean {
-  return !/(loginByPhone|checkLogin|get)$/.test(pathOf(url));
+  return !/(loginByPhone|checkLogin|captcha\/get)$/.test(pathOf(url));
 }

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DialectName } from '../database.js';
 import { platformRegistry } from './001_platform_registry.js';
+import { accounts } from './002_accounts.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
-const migrations: Array<[string, (dialect: DialectName) => Migration]> = [['001_platform_registry', platformRegistry]];
+const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
+  ['001_platform_registry', platformRegistry],
+  ['002_accounts', accounts],
+];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {

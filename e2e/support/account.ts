@@ -1,0 +1,69 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A box once it stops moving (a dialog zooms in when it opens). */
+async function settledBox(locator: Locator) {
+  let previous = await locator.boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await locator.page().waitForTimeout(100);
+    const box = await locator.boundingBox();
+    if (box && previous && box.x === previous.x && box.y === previous.y && box.width === previous.width) return box;
+    previous = box;
+  }
+  throw new Error('element kept moving');
+}
+
+let counter = 0;
+/** A fresh address per test run, so tests never meet each other's accounts. */
+export function uniqueEmail(): string {
+  counter += 1;
+  return `e2e-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Reads the newest code sent to `to` from the dev outbox, as a developer would. */
+export async function codeFromOutbox(page: Page, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/app-api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: Array<{ code: string }> };
+      code = body.data[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
+ * Clicks 获取验证码 and solves the slide captcha by really dragging the handle: the answer comes
+ * from the dev outbox's captcha endpoint, the drag is scaled to the picture's displayed width.
+ */
+export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
+  const challenge = page.waitForResponse((response) => response.url().includes('/app-api/captcha/get'));
+  await form.getByTestId('send-code').click();
+  const { data } = (await (await challenge).json()) as { data: { captchaId: string; width: number } };
+  const answer = (await (await page.request.get(`/app-api/dev/captcha/${data.captchaId}`)).json()) as { data: { x: number } };
+  const captcha = page.getByTestId('slide-captcha');
+  await expect(captcha).toHaveAttribute('data-status', 'ready');
+  const frame = await settledBox(captcha.locator('img').first());
+  const handle = await settledBox(page.getByTestId('captcha-handle'));
+  const scale = frame.width / data.width;
+  const startX = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(startX + (answer.data.x * scale * step) / 10, y);
+  await page.mouse.up();
+  await expect(form.getByTestId('send-code')).toHaveText(/秒后重发/);
+}
+
+/** Registers a new e-mail account through the login page (with or without a password). */
+export async function registerByEmail(page: Page, email: string, password?: string) {
+  await page.getByRole('tab', { name: '邮箱' }).click();
+  await page.getByTestId('form-email-code').getByRole('button', { name: '注册账号' }).click();
+  const form = page.getByTestId('form-email-register');
+  await form.getByPlaceholder('请输入邮箱地址').fill(email);
+  await sendCodeThroughCaptcha(page, form);
+  await form.getByLabel('验证码').fill(await codeFromOutbox(page, email));
+  if (password) await form.getByPlaceholder('密码至少 8 位，且需同时包含字母和数字').fill(password);
+  await form.getByRole('button', { name: '注册' }).click();
+}

@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { persistentSecret } from '../../secrets.js';
+import type { SharedState } from '../../sharedState/index.js';
+import { balanceOf } from '../users/points.js';
+import type { UsersService } from '../users/service.js';
+import { AccessTokens } from './accessTokens.js';
+import { AccountService, type CodeVerifier } from './accounts.js';
+import { createAuthGuard, type AuthGuard } from './guard.js';
+import { LoginLimiter } from './loginLimiter.js';
+import { authRoutes } from './routes.js';
+import { SessionRepository } from './sessionRepository.js';
+import { SessionService } from './sessions.js';
+import { socialRoutes } from './social/routes.js';
+import { SocialLoginService } from './social/service.js';
+import { OfficialAccountClient } from './wechat/officialAccount.js';
+import { localConfirmProvider, officialAccountProvider } from './wechat/providers.js';
+import { wechatRoutes } from './wechat/routes.js';
+import { WechatLoginService } from './wechat/service.js';
+import { QrTickets } from './wechat/tickets.js';
+
+export type AuthConfig = Pick<
+  ServerConfig,
+  'dataDir' | 'production' | 'jwtSecret' | 'accessTokenMinutes' | 'refreshTokenDays' | 'refreshReuseGraceSeconds' | 'loginLimits' | 'publicOrigin' | 'wechat' | 'socialProviders'
+>;
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: AuthConfig;
+  sharedState: SharedState;
+  users: UsersService;
+  /** The verification module. */
+  codes: CodeVerifier;
+  log: FastifyBaseLogger;
+}
+
+export interface Auth {
+  guard: AuthGuard;
+  sessions: SessionService;
+  accounts: AccountService;
+  wechat: WechatLoginService;
+  social: SocialLoginService;
+  /** Registers every account and session route on the server. */
+  registerRoutes(server: FastifyInstance): Promise<void>;
+}
+
+/** Accounts and sessions wired together: tokens, login limits, WeChat QR and social login. */
+export function createAuth({ db, config, sharedState, users, codes, log }: AuthDeps): Auth {
+  const accessTokens = new AccessTokens(config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt'), config.accessTokenMinutes * 60);
+  const sessions = new SessionService(new SessionRepository(db), accessTokens, {
+    refreshTokenSeconds: config.refreshTokenDays * 86_400,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    balanceOf,
+  });
+  const guard = createAuthGuard(sessions);
+  const accounts = new AccountService(users, sessions, new LoginLimiter(sharedState, config.loginLimits), codes);
+  const official = config.wechat.official;
+  if (!official && config.production) {
+    log.warn('WeChat QR login runs on the local confirm page (anyone who opens it can sign in as a new WeChat user): set WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN');
+  }
+  const wechat = new WechatLoginService(
+    new QrTickets(sharedState, config.wechat.qrSeconds),
+    official ? officialAccountProvider(new OfficialAccountClient(official, sharedState)) : localConfirmProvider,
+    users,
+    sessions,
+    log,
+  );
+  const social = new SocialLoginService(config.socialProviders, sharedState, users, sessions, log);
+
+  return {
+    guard,
+    sessions,
+    accounts,
+    wechat,
+    social,
+    async registerRoutes(server) {
+      await server.register(authRoutes, { accounts, sessions, requireUser: guard.requireUser });
+      await server.register(wechatRoutes, { service: wechat, publicOrigin: config.publicOrigin, pushToken: official?.token });
+      await server.register(socialRoutes, { service: social, publicOrigin: config.publicOrigin });
+    },
+  };
+}
+
+export { AUTH_CODES, SESSION_EXPIRED_MESSAGE } from './codes.js';
+export { currentUser, decorateRequestUser, type AuthenticatedUser, type AuthGuard } from './guard.js';
+export type { CodeVerifier } from './accounts.js';
+export { SessionService } from './sessions.js';

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../../http/envelope.js';
+import { publicOriginOf } from '../origin.js';
+import type { SocialLoginService } from './service.js';
+
+export interface SocialRouteOptions {
+  service: SocialLoginService;
+  publicOrigin: string | undefined;
+}
+
+const AuthorizeQuery = z.object({ provider: z.string().min(1).max(40) });
+const SocialLoginBody = z.object({ provider: z.string().min(1).max(40), code: z.string().min(1).max(2000), state: z.string().min(1).max(200) });
+
+export async function socialRoutes(app: FastifyInstance, { service, publicOrigin }: SocialRouteOptions): Promise<void> {
+  app.get('/app-api/public/social/providers', async () => ok(service.providers()));
+
+  app.get('/app-api/public/social/authorize', async (request, reply) => {
+    const { provider } = AuthorizeQuery.parse(request.query);
+    return reply.redirect(await service.authorize(provider, publicOriginOf(request, publicOrigin)), 302);
+  });
+
+  app.post('/app-api/system/auth/social-login', async (request) => ok(await service.login(SocialLoginBody.parse(request.body))));
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError, ok } from '../../../http/envelope.js';
+import { publicOriginOf } from '../origin.js';
+import { confirmPage } from './confirmPage.js';
+import { LOCAL_CONFIRM_PATH } from './providers.js';
+import { LOCAL_OPENID_PATTERN, newLocalOpenid, type WechatLoginService } from './service.js';
+import { wechatSignatureValid } from './signature.js';
+import { TICKET_PATTERN } from './tickets.js';
+
+export interface WechatRouteOptions {
+  service: WechatLoginService;
+  publicOrigin: string | undefined;
+  /** WECHAT_TOKEN: checks the official account's pushes; only with an official account. */
+  pushToken: string | undefined;
+}
+
+/** The "phone" identity of the browser that confirms on the local page. */
+const OPENID_COOKIE = 'qm_wx_openid';
+const TicketQuery = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确') });
+const ConfirmForm = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确'), action: z.enum(['confirm', 'cancel']) });
+
+function sendPage(reply: FastifyReply, html: string) {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .send(html);
+}
+
+export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin, pushToken }: WechatRouteOptions): Promise<void> {
+  app.get('/app-api/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));
+
+  app.get('/app-api/wechat/checkLogin', async (request) => {
+    const { ticket } = TicketQuery.parse(request.query);
+    return ok(await service.checkLogin(ticket));
+  });
+
+  if (service.provider.kind === 'local') {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    app.get(LOCAL_CONFIRM_PATH, async (request, reply) => {
+      const { ticket } = TicketQuery.parse(request.query);
+      return sendPage(reply, confirmPage(ticket, await service.status(ticket)));
+    });
+
+    app.post(LOCAL_CONFIRM_PATH, async (request, reply) => {
+      const { ticket, action } = ConfirmForm.parse(request.body);
+      if (action === 'cancel') {
+        await service.cancel(ticket);
+        return sendPage(reply, confirmPage(ticket, 'gone', '已取消登录。'));
+      }
+      let openid = request.cookies[OPENID_COOKIE];
+      if (!openid || !LOCAL_OPENID_PATTERN.test(openid)) {
+        openid = newLocalOpenid();
+        reply.setCookie(OPENID_COOKIE, openid, { path: '/app-api/public/wechat/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
+      }
+      const confirmed = await service.confirm(ticket, openid);
+      return sendPage(reply, confirmPage(ticket, confirmed ? 'scanned' : 'gone'));
+    });
+  }
+
+  if (service.provider.kind === 'official' && pushToken) {
+    const token = pushToken;
+    app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const assertFromWechat = (query: unknown) => {
+      if (!wechatSignatureValid(token, query as Record<string, unknown>)) throw new AppError(403, '微信推送签名无效', 403);
+    };
+
+    // The account's server URL check: echo echostr when the signature holds.
+    app.get('/app-api/public/wechat/event', async (request, reply) => {
+      assertFromWechat(request.query);
+      const { echostr } = z.object({ echostr: z.string().max(200) }).parse(request.query);
+      return reply.type('text/plain').send(echostr);
+    });
+
+    app.post('/app-api/public/wechat/event', async (request, reply) => {
+      assertFromWechat(request.query);
+      if (typeof request.body !== 'string') throw new AppError(400, '推送内容不是 XML', 400);
+      await service.handlePush(request.body);
+      // WeChat retries unless it gets "success" (or an empty body) within 5 s.
+      return reply.type('text/plain').send('success');
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import type { CaptchaService } from './service.js';
+
+const CheckBody = z.object({
+  captchaId: z.string().min(1).max(64),
+  x: z.number(),
+});
+
+export async function captchaRoutes(app: FastifyInstance, { service }: { service: CaptchaService }): Promise<void> {
+  app.post('/app-api/captcha/get', async () => ok(await service.create()));
+
+  app.post('/app-api/captcha/check', async (request) => {
+    const { captchaId, x } = CheckBody.parse(request.body);
+    return ok(await service.check(captchaId, x));
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, ok } from '../../http/envelope.js';
+import type { CaptchaService } from '../captcha/index.js';
+import type { Channel } from '../verification/codeSender.js';
+import { normaliseTarget } from '../verification/identifiers.js';
+import type { DevOutbox } from './outbox.js';
+
+export interface DevOutboxRouteOptions {
+  outbox: DevOutbox;
+  /** Channels whose codes go to the outbox; empty in a deployment with real senders. */
+  channels: ReadonlySet<Channel>;
+  captcha: Pick<CaptchaService, 'answerOf'>;
+}
+
+const OutboxQuery = z.object({ to: z.string().max(320) });
+const CaptchaParams = z.object({ captchaId: z.string().min(1).max(64) });
+
+/**
+ * /app-api/dev/ (exempt from the request signature). status always answers, so the login page can
+ * ask any deployment; the outbox only while a channel uses it; a captcha's answer only when both
+ * do (a pure development deployment, where tests and e2e drive the login flow).
+ */
+export async function devOutboxRoutes(app: FastifyInstance, { outbox, channels, captcha }: DevOutboxRouteOptions): Promise<void> {
+  app.get('/app-api/dev/status', async () => ok({ outbox: channels.size > 0 }));
+  if (channels.size === 0) return;
+
+  app.get('/app-api/dev/outbox', async (request) => {
+    const to = normaliseTarget(OutboxQuery.parse(request.query).to);
+    if (to === null) throw new AppError(400, '请输入正确的手机号或邮箱地址');
+    return ok(await outbox.messagesTo(to));
+  });
+
+  if (channels.size < 2) return;
+  app.get('/app-api/dev/captcha/:captchaId', async (request) => {
+    const x = await captcha.answerOf(CaptchaParams.parse(request.params).captchaId);
+    if (x === null) throw new AppError(404, '滑块验证不存在或已过期');
+    return ok({ x });
+  });
+}

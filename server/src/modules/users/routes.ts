@@ -1,0 +1,33 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { currentUser, sessionExpired } from '../auth/guard.js';
+import { SPEECH_MODELS, SPEED_RANGE, VOICES, type UsersService } from './service.js';
+
+export interface UsersRouteOptions {
+  service: UsersService;
+  requireUser: preHandlerAsyncHookHandler;
+}
+
+const SettingBody = z.object({
+  speechModel: z.enum(SPEECH_MODELS),
+  voice: z.enum(VOICES),
+  speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
+});
+
+export async function usersRoutes(app: FastifyInstance, { service, requireUser }: UsersRouteOptions): Promise<void> {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/app-api/system/user/userinfo', async (request) => {
+    const info = await service.userInfo(currentUser(request).id);
+    if (!info) throw sessionExpired();
+    return ok(info);
+  });
+
+  app.get('/app-api/system/user/getUserSetting', async (request) => ok(await service.settings(currentUser(request).id)));
+
+  app.post('/app-api/system/user/updateUserSetting', async (request) => {
+    await service.updateSettings(currentUser(request).id, SettingBody.parse(request.body));
+    return ok(null);
+  });
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import type { CodeScene, LoginResult, OutboxMessage } from '@qiming/sdk/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signed } from './signature.js';
+
+/** Test apps for account flows: a fixed JWT key, and send limits out of the way of many codes per target. */
+export const ACCOUNT_TEST_ENV: Record<string, string> = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnop',
+  CODE_RATE_PER_TARGET_MINUTE: '1000',
+  CODE_RATE_PER_TARGET_DAY: '1000',
+  CODE_RATE_PER_IP_HOUR: '100000',
+};
+
+export interface CallOptions {
+  payload?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+/** A signed call to /app-api/<path>, as the SDK makes it (bearer when a token is given). */
+export function call(server: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return server.inject(signed({ method, url: `/app-api/${path}`, payload: options.payload as object | undefined, headers, cookies: options.cookies }));
+}
+
+/** The envelope of a call that must answer HTTP 200. */
+export async function envelope<T = unknown>(server: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<{ code: number; data: T; msg: string }> {
+  const response = await call(server, method, path, options);
+  assert.equal(response.statusCode, 200, `${path}: HTTP ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** The data of a call that must succeed (code 0). */
+export async function data<T = unknown>(server: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+  const answer = await envelope<T>(server, method, path, options);
+  assert.equal(answer.code, 0, `${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+export type Target = { phone: string } | { email: string };
+
+const targetOf = (target: Target) => ('phone' in target ? target.phone : target.email);
+
+/** Solves a slide captcha the way the login page does, with the answer from the dev endpoint. */
+async function captchaToken(server: FastifyInstance): Promise<string> {
+  const { captchaId } = await data<{ captchaId: string }>(server, 'POST', 'captcha/get');
+  const answer = await server.inject({ method: 'GET', url: `/app-api/dev/captcha/${captchaId}` });
+  const { x } = answer.json().data as { x: number };
+  return (await data<{ captchaToken: string }>(server, 'POST', 'captcha/check', { payload: { captchaId, x } })).captchaToken;
+}
+
+/** Sends a code through the real verification module and reads it from the dev outbox. */
+export async function sendCode(server: FastifyInstance, target: Target, scene: CodeScene): Promise<string> {
+  const channel = 'phone' in target ? 'phone' : 'email';
+  const path = scene === 'reset' ? `system/user/send-${channel}-verification-code-reset` : `system/user/send-${channel}-verification-code`;
+  const payload = { ...target, ...(scene === 'reset' ? {} : { scene }), captchaToken: await captchaToken(server) };
+  await data(server, 'POST', path, { payload });
+  const outbox = await server.inject({ method: 'GET', url: `/app-api/dev/outbox?to=${encodeURIComponent(targetOf(target))}` });
+  const [latest] = outbox.json().data as OutboxMessage[];
+  assert.ok(latest, `no message to ${targetOf(target)} in the dev outbox`);
+  assert.equal(latest.scene, scene);
+  return latest.code;
+}
+
+/** Registers through the HTTP API; resolves the LoginResult. */
+export async function register(server: FastifyInstance, target: Target, extra: { password?: string; aff?: string } = {}): Promise<LoginResult> {
+  const code = await sendCode(server, target, 'register');
+  return data<LoginResult>(server, 'POST', `system/user/${'phone' in target ? 'registerUserByPhone' : 'registerUserByEmail'}`, { payload: { ...target, code, ...extra } });
+}
+
+let phoneCounter = 0;
+/** A mainland mobile number no other test of this process uses. */
+export function uniquePhone(): string {
+  phoneCounter++;
+  return `139${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(name = 'user'): string {
+  emailCounter++;
+  return `${name}${emailCounter}.${process.pid}@example.com`;
+}
