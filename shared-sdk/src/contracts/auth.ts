@@ -3,25 +3,13 @@
  * platform §7). Every response is the usual envelope { code, data, msg }; `data` is typed here.
  */
 
-/** Business codes of refusals (msg carries the Chinese text the client shows). */
-export const AUTH_CODES = {
-  codeWrong: 1101,
-  codeExpired: 1102,
-  codeTooManyAttempts: 1103,
-  sendTooFast: 1104,
-  sendDailyLimit: 1105,
-  captchaRequired: 1106,
-  captchaFailed: 1107,
-  accountExists: 1201,
-  accountMissing: 1202,
-  passwordWrong: 1203,
-  loginLocked: 1204,
-  noPassword: 1205,
-  qrNotScanned: 1301,
-  qrExpired: 1302,
-  socialFailed: 1401,
-  apiKeyMissing: 1501,
-} as const;
+import authCodes from './auth-codes.json';
+
+/**
+ * Business codes of refusals (msg carries the Chinese text the client shows). A JSON file, so the
+ * server reads the very same values at run time.
+ */
+export const AUTH_CODES = authCodes as Readonly<typeof authCodes>;
 
 /** Why a code is sent; the reset calls have their own paths. */
 export type CodeScene = 'register' | 'login' | 'reset';
@@ -203,4 +191,24 @@ export interface OutboxMessage {
   code: string;
   text: string;
   sentAt: string;
+}
+
+// ---- user info: GET system/user/userinfo ----------------------------------------------------
+
+/** User info (spec platform §3). Times are ms timestamps. */
+export interface UserInfo {
+  username: string;
+  inviteCode: string;
+  hasSignIn: boolean;
+  inviterUsers: number;
+  totalAmount: number;
+  /** Points package tier 0–4. */
+  userLevel: number;
+  userSignExpireTime: number | null;
+  /** Subscription tier: 0 free, 1 starter, 2 basic, 3 professional. */
+  userPackage2: number;
+  userPackageExpireTime2: number | null;
+  /** VIP expiry. */
+  morePackageTime: number | null;
+  experiencePackageVO?: { experiencePackageExpireTime: number | null; experienceUserLevel: number } | null;
 }

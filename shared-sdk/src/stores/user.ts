@@ -1,23 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiEnvelope } from '../contracts';
+import type { ApiEnvelope, UserInfo } from '../contracts';
 
-/** User info (spec platform §3). Times are ms timestamps. */
-export interface UserInfo {
-  username: string;
-  inviteCode: string;
-  hasSignIn: boolean;
-  inviterUsers: number;
-  totalAmount: number;
-  /** Points package tier 0–4. */
-  userLevel: number;
-  userSignExpireTime: number | null;
-  /** Subscription tier: 0 free, 1 starter, 2 basic, 3 professional. */
-  userPackage2: number;
-  userPackageExpireTime2: number | null;
-  /** VIP expiry. */
-  morePackageTime: number | null;
-  experiencePackageVO?: { experiencePackageExpireTime: number | null; experienceUserLevel: number } | null;
-}
+export type { UserInfo };
+
 
 const DAY_MS = 86_400_000;
 

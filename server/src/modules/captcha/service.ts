@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AUTH_CODES, CaptchaChallenge, CaptchaCheckResult } from '@qiming/sdk/contracts';
+import type { CaptchaChallenge, CaptchaCheckResult } from '@qiming/sdk/contracts';
+import { AUTH_CODES } from '../auth/codes.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawPuzzle, PIECE_SIZE } from './puzzleImage.js';
@@ -10,7 +11,7 @@ export const CAPTCHA_TOKEN_TTL_SECONDS = 300;
 /** How far, in background pixels, the released piece may be from the hole. */
 export const CAPTCHA_TOLERANCE = 5;
 
-const CAPTCHA_FAILED: typeof AUTH_CODES.captchaFailed = 1107;
+const CAPTCHA_FAILED = AUTH_CODES.captchaFailed;
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 

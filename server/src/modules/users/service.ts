@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserSetting } from '@qiming/sdk/contracts';
+import type { UserInfo, UserSetting } from '@qiming/sdk/contracts';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { canonicalInviteCode, randomInviteCode } from './inviteCode.js';
 import { hasSignedInToday } from './points.js';
@@ -10,20 +10,8 @@ export const SPEECH_MODELS = ['tts-1', 'tts-1-hd'] as const;
 export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export const SPEED_RANGE = { min: 0.25, max: 4 } as const;
 
-/** User info of spec platform §3 (the SDK's UserInfo). Times are ms timestamps. */
-export interface UserInfoView {
-  username: string;
-  inviteCode: string;
-  hasSignIn: boolean;
-  inviterUsers: number;
-  totalAmount: number;
-  userLevel: number;
-  userSignExpireTime: number | null;
-  userPackage2: number;
-  userPackageExpireTime2: number | null;
-  morePackageTime: number | null;
-  experiencePackageVO: { experiencePackageExpireTime: number | null; experienceUserLevel: number } | null;
-}
+/** User info of spec platform §3, as the contract defines it. */
+export type UserInfoView = UserInfo;
 
 /** The phone, e-mail, WeChat identity or social identity is already someone's. */
 export class DuplicateAccountError extends Error {}

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AUTH_CODES, CodeScene, SendCodeResult } from '@qiming/sdk/contracts';
+import type { CodeScene, SendCodeResult } from '@qiming/sdk/contracts';
+import { AUTH_CODES } from '../auth/codes.js';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
@@ -9,14 +10,7 @@ import { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js
 import { normaliseTarget } from './identifiers.js';
 import { chinaDay, SendQuotas, type Quota, type Taken } from './sendQuotas.js';
 
-const REFUSALS: Pick<typeof AUTH_CODES, 'codeWrong' | 'codeExpired' | 'codeTooManyAttempts' | 'sendTooFast' | 'sendDailyLimit' | 'captchaRequired'> = {
-  codeWrong: 1101,
-  codeExpired: 1102,
-  codeTooManyAttempts: 1103,
-  sendTooFast: 1104,
-  sendDailyLimit: 1105,
-  captchaRequired: 1106,
-};
+const REFUSALS = AUTH_CODES;
 
 /** Wrong tries a code survives; the next try after the last of them is refused with 1103. */
 export const MAX_CODE_ATTEMPTS = 5;
