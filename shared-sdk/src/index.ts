@@ -4,6 +4,7 @@ export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwners
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';
+export { POINTS_CODES } from './contracts/points';
 export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout, signIn, navigateTo } from './sdk';
 export { ApiError } from './request/errors';
 export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';
