@@ -107,7 +107,7 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
     new ModuleFederationPlugin({
       name: entry.container,
       filename: 'remoteEntry.js',
-      exposes: { './app': './src/app.tsx' },
+      exposes: { './app': './src/app.tsx', ...entry.exposes },
       shared: sharedConfig({ role: 'remote' }),
       shareStrategy: 'loaded-first',
       manifest: true,

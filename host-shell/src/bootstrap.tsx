@@ -8,6 +8,7 @@ import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
 import { reportRemoteFailure } from './federation/failureReporter';
 import type { Federation } from './federation/federation';
 import { registerAreas } from './areas/registerAreas';
+import { loadDialogsOn } from './areas/areaDialogs';
 import { ShellApp } from './shell/ShellApp';
 import { providedOnDemand } from './federation/providedModules';
 
@@ -40,6 +41,7 @@ async function boot() {
   hostPage.id = 'qm-host-page';
   outlet.append(hostPage);
   registerAreas(registry, plans, outlet, federation as unknown as Federation, reportRemoteFailure);
+  loadDialogsOn(['invite:open', 'pay:open'], 'mf_pay', federation as unknown as Federation);
 
   createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} onReady={hideSplash} />);
   start({ urlRerouteOnly: true });

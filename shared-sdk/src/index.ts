@@ -1,6 +1,7 @@
 export { sdkInstance } from './platform/instance';
 export { createAreaLifecycles, type AreaLifecycles, type AreaMountProps, type AreaDefinition } from './platform/areaLifecycles';
 export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwnership';
+export { createAreaDialogs, type AreaDialogs, type DialogOpening } from './platform/areaDialogs';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';

@@ -38,6 +38,7 @@ export const request = createRequestClient({
     if (typeof answer.restIntegral === 'number' || typeof answer.restIntegral2 === 'number') points.set(answer);
   },
   onSessionExpired: () => eventBus.emit('auth:required', { returnTo: currentPath() }),
+  onInsufficientPoints: (message) => eventBus.emit('points:insufficient', { message }),
 });
 
 export const points = new PointsStore(() => request.get<PointsBalance>('system/user/integral'), eventBus);

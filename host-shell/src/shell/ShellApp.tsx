@@ -5,6 +5,7 @@ import { Navbar } from './Navbar';
 import { HostPage } from './HostPage';
 import { ToastViewport } from './ToastViewport';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { InsufficientPointsDialog } from './InsufficientPointsDialog';
 import { hidesNavbar } from './navigation';
 
 function subscribe(onChange: () => void) {
@@ -39,6 +40,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
       </div>
       <ToastViewport />
       <SessionExpiredDialog />
+      <InsufficientPointsDialog />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -5,6 +5,7 @@ import { Tabs } from '@qiming/sdk/ui/display';
 import { accountApi, type AccountApi } from '../api/accountApi';
 import { ApiKeys } from './ApiKeys';
 import { SpeechSettings } from './SpeechSettings';
+import { RedeemCode } from './RedeemCode';
 import { copyText } from './copyText';
 
 /** /setting and /oaitoken: account, read-aloud settings and API keys (the latter opens on API keys). */
@@ -48,6 +49,8 @@ export const SettingsPage = observer(function SettingsPage({ initialTab = 'setti
                 </p>
               ) : null}
               <SpeechSettings />
+              <h3 style={{ margin: '32px 0 12px' }}>兑换码</h3>
+              <RedeemCode />
             </>
           ),
         },

@@ -5,6 +5,8 @@ export interface AppEvents {
   'points:changed': { restIntegral: number | null; restIntegral2: number | null };
   'auth:required': { returnTo?: string };
   'area:mounted': { area: string; version: string };
+  /** A call or a generation was refused for lack of points (code 602): the host shows the notice. */
+  'points:insufficient': { message: string };
 }
 
 type Handler<T> = (payload: T) => void;

@@ -61,6 +61,7 @@ describe('request client against a real server', () => {
       '/app-api/server-error': (_req, reply) => reply(200, { code: 500, data: null, msg: '服务器开小差了' }),
       '/app-api/business-error': (_req, reply) => reply(200, { code: 1002, data: null, msg: '余额不足' }),
       '/app-api/silent-error': (_req, reply) => reply(200, { code: 1003, data: null, msg: REFRESH_TOKEN_INVALID }),
+      '/app-api/points/quote': (_req, reply) => reply(200, { code: 602, data: null, msg: '积分不足，请及时充值' }),
       '/app-api/bad-gateway': (_req, reply) => reply(502, 'bad gateway'),
       '/app-api/slow': async (_req, reply) => {
         await new Promise((r) => setTimeout(r, 400));
@@ -163,6 +164,14 @@ describe('request client against a real server', () => {
       { kind: 'error', message: '服务器开小差了', durationMs: 5000 },
       { kind: 'error', message: '余额不足', durationMs: undefined },
     ]);
+  });
+
+  it('announces a refusal for lack of points (602) once, besides the toast', async () => {
+    const insufficient: string[] = [];
+    const { client, toasts } = setup(defaultConfig(server.origin), { onInsufficientPoints: (message) => insufficient.push(message) });
+    await expect(client.post('points/quote', { model: 'gpt-4o' })).rejects.toMatchObject({ code: 602 });
+    expect(insufficient).toEqual(['积分不足，请及时充值']);
+    expect(toasts.map((t) => t.message)).toEqual(['积分不足，请及时充值']);
   });
 
   it('sends no bearer to urls ending get, and query parameters for GET and post-with-params', async () => {

@@ -26,6 +26,8 @@ export interface RequestClientDeps {
   /** After a refresh answered code 0 (it may carry restIntegral / restIntegral2). */
   onRefreshed?(data: RefreshResult): void;
   onSessionExpired?(): void;
+  /** A refusal for lack of points (code 602). */
+  onInsufficientPoints?(message: string): void;
   adapter?: AxiosAdapter | 'http' | 'xhr' | 'fetch';
   fetch?: typeof fetch;
   nowMs?(): number;
@@ -51,6 +53,8 @@ interface CallOptions {
 
 /** Codes the server uses for a refused signature (server/README.md, "Request signature"). */
 const CLOCK_SKEW = 4002;
+/** spec chat §4: credits are insufficient. */
+const INSUFFICIENT_POINTS = 602;
 /** Pages where an expired session is not announced (spec: login, social, trace, chatPage). */
 const QUIET_SESSION_PAGES = /login|social|trace|chatPage/;
 const REFRESH_PATH = 'system/auth/refresh-token';
@@ -209,6 +213,7 @@ export function createRequestClient(deps: RequestClientDeps) {
         return callOnce<T>(options, { ...state, retriedClock: true });
       }
     }
+    if (envelope.code === INSUFFICIENT_POINTS) deps.onInsufficientPoints?.(messageForCode(envelope.code, envelope.msg));
     if (envelope.code !== 0) throw new ApiError(envelope.code, messageForCode(envelope.code, envelope.msg));
     return envelope as T;
   }

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { points, request, toasts } from '@qiming/sdk';
+import type { RedeemResult } from '@qiming/sdk/contracts';
+import { Button } from '@qiming/sdk/ui';
+import { Input } from '@qiming/sdk/ui/form';
+
+export type Redeem = (code: string) => Promise<RedeemResult>;
+
+export const redeemCode: Redeem = async (code) => {
+  const answer = await request.get<RedeemResult>('system/user/userCdKey', { code });
+  if (!answer) throw new Error('request skipped');
+  return answer.data;
+};
+
+/** Redeems a code (兑换码) for points; the balance updates at once. */
+export function RedeemCode({ redeem = redeemCode }: { redeem?: Redeem }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const value = code.trim().toUpperCase();
+    if (!value) return;
+    setBusy(true);
+    try {
+      const result = await redeem(value);
+      points.set({ restIntegral: result.restIntegral, restIntegral2: result.restIntegral2 });
+      toasts.success(`兑换成功，获得 ${result.points} 积分`);
+      setCode('');
+    } catch {
+      // the SDK showed why (unknown, used or expired code)
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div style={{ display: 'flex', gap: 8, maxWidth: 480 }} data-testid="redeem-code">
+      <Input placeholder="请输入兑换码" value={code} onChange={(event) => setCode(event.target.value)} onPressEnter={() => void submit()} maxLength={40} />
+      <Button type="primary" loading={busy} onClick={() => void submit()}>
+        兑换
+      </Button>
+    </div>
+  );
+}

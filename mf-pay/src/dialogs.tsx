@@ -1,0 +1,9 @@
+import { createAreaDialogs } from '@qiming/sdk';
+import { UiProvider } from '@qiming/sdk/ui';
+import { PayDialogs } from './PayDialogs';
+
+export default createAreaDialogs((opening) => (
+  <UiProvider>
+    <PayDialogs opening={opening} />
+  </UiProvider>
+));
