@@ -59,8 +59,9 @@ export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
 /** Registers a new e-mail account through the login page (with or without a password). */
 export async function registerByEmail(page: Page, email: string, password?: string) {
   await page.getByRole('tab', { name: '邮箱' }).click();
-  await page.getByTestId('form-email-code').getByRole('button', { name: '注册账号' }).click();
   const form = page.getByTestId('form-email-register');
+  // An invite link (?aff=) opens the page on registration already.
+  if (!(await form.isVisible())) await page.getByTestId('form-email-code').getByRole('button', { name: '注册账号' }).click();
   await form.getByPlaceholder('请输入邮箱地址').fill(email);
   await sendCodeThroughCaptcha(page, form);
   await form.getByLabel('验证码').fill(await codeFromOutbox(page, email));

@@ -18,14 +18,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs `pnpm ops remotes …` against the e2e server's data dir, exactly as an operator would. */
-export function ops(dataDir: string, ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'remotes', ...args], {
+/** Runs `pnpm ops <group> …` against the e2e server's data dir, exactly as an operator would. */
+export function ops(dataDir: string, group: 'remotes' | 'cdkeys', ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', group, ...args], {
     cwd: serverDir,
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: repoRoot },
   });
-  if (result.status !== 0) throw new Error(`ops remotes ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`ops ${group} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   return result.stdout;
 }
 
@@ -40,7 +40,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  ops(dataDir, 'bootstrap');
+  ops(dataDir, 'remotes', 'bootstrap');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

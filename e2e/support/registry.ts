@@ -9,7 +9,10 @@ export const dataDir = () => {
   return dir;
 };
 
-export const opsCli = (...args: string[]) => ops(dataDir(), ...args);
+export const opsCli = (...args: string[]) => ops(dataDir(), 'remotes', ...args);
+
+/** `pnpm ops cdkeys …` against the e2e server. */
+export const cdkeysCli = (...args: string[]) => ops(dataDir(), 'cdkeys', ...args);
 
 export const buildDir = (area: string, version: string) => path.join(repoRoot, `mf-${area}`, 'dist', version);
 

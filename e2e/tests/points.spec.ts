@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByEmail, uniqueEmail } from '../support/account';
+import { cdkeysCli } from '../support/registry';
+
+async function newSignedInUser(page: Page, path = '/loginPage') {
+  await page.goto(path);
+  await registerByEmail(page, uniqueEmail());
+  await expect(page.getByTestId('username')).toBeVisible();
+}
+
+const balanceWan = async (page: Page) => Number((await page.getByTestId('points-balance').textContent())!.replace(/[^\d.]/g, ''));
+
+test.describe('points', () => {
+  test('daily sign-in from the user menu credits points once and shows the streak', async ({ page }) => {
+    await newSignedInUser(page);
+    await expect(page.getByTestId('points-balance')).toBeVisible();
+    const before = await balanceWan(page);
+    await page.getByTestId('username').click();
+    await page.getByRole('menuitem', { name: '每日签到领积分' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: /签到成功！获得 \d+ 积分，已连续签到 1 天/ })).toBeVisible();
+    await expect.poll(() => balanceWan(page)).toBeGreaterThan(before);
+    await page.getByTestId('username').click();
+    await expect(page.getByRole('menuitem', { name: '今日已签到' })).toBeDisabled();
+
+    await page.goto('/rulePage?tab=history');
+    await expect(page.getByTestId('points-history')).toContainText('签到');
+  });
+
+  test('a redemption code adds its points once; used again it is refused clearly', async ({ page }) => {
+    const output = cdkeysCli('create', '--points', '5000', '--count', '1', '--note', 'e2e');
+    const code = output.match(/[A-Z0-9]{2,}(?:-[A-Z0-9]{4}){2,}/)?.[0];
+    expect(code, output).toBeTruthy();
+
+    await newSignedInUser(page);
+    await page.goto('/setting');
+    const before = await balanceWan(page);
+    const redeem = page.getByTestId('redeem-code');
+    await redeem.getByPlaceholder('请输入兑换码').fill(code!);
+    await redeem.getByRole('button', { name: '兑换' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '兑换成功，获得 5000 积分' })).toBeVisible();
+    await expect.poll(() => balanceWan(page)).toBeCloseTo(before + 0.5, 2);
+
+    await redeem.getByPlaceholder('请输入兑换码').fill(code!);
+    await redeem.getByRole('button', { name: '兑换' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '兑换码已被使用' })).toBeVisible();
+  });
+
+  test('the invite dialog shows the invite link, and a friend who registers through it is counted', async ({ page, browser }) => {
+    await newSignedInUser(page);
+    await page.getByTestId('username').click();
+    await page.getByRole('menuitem', { name: '邀请好友得积分' }).click();
+    const dialog = page.getByTestId('invite-dialog');
+    await expect(page.getByText('您的邀请收益账户总览')).toBeVisible();
+    await expect(dialog.getByTestId('invited-count')).toHaveText('0');
+    const link = (await dialog.getByTestId('invite-link').textContent())!;
+    expect(link).toMatch(/\/loginPage\?aff=[A-Z0-9]+$/);
+
+    const friend = await browser.newContext();
+    const friendPage = await friend.newPage();
+    await friendPage.goto(new URL(link).pathname + new URL(link).search);
+    await expect(friendPage.getByRole('heading', { name: '注册启明 AI' })).toBeVisible();
+    await registerByEmail(friendPage, uniqueEmail());
+    await expect(friendPage.getByTestId('username')).toBeVisible();
+    await friend.close();
+
+    await page.reload();
+    await page.getByTestId('username').click();
+    await page.getByRole('menuitem', { name: '邀请好友得积分' }).click();
+    await expect(page.getByTestId('invite-dialog').getByTestId('invited-count')).toHaveText('1');
+  });
+});
