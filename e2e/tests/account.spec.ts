@@ -21,7 +21,8 @@ test.describe('accounts and sessions', () => {
     await page.reload();
     await expect(page.getByTestId('username')).toHaveText(email.split('@')[0]!);
 
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByTestId('username').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog).toContainText('您确定要退出登录吗?');
     await dialog.getByRole('button', { name: '确定' }).click();

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installErrorHandling } from './http/envelope.js';
@@ -8,8 +9,12 @@ import { installRequestSignature, signatureWarnings } from './http/requestSignat
 import { ApiKeysRepository, ApiKeysService, apiKeysRoutes } from './modules/apiKeys/index.js';
 import { createAuth, decorateRequestUser, type Auth } from './modules/auth/index.js';
 import { installCaptcha } from './modules/captcha/index.js';
+import { CdkeysRepository, CdkeysService, cdkeysRoutes } from './modules/cdkeys/index.js';
 import { installDevOutbox } from './modules/devOutbox/index.js';
+import { InvitesRepository, InvitesService, invitesRoutes } from './modules/invites/index.js';
 import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
+import { createPointsService, pointsRoutes, startHoldSweeper, type PointsService } from './modules/points/index.js';
+import { SigninRepository, SigninService, signinRoutes } from './modules/signin/index.js';
 import { UsersRepository, UsersService, usersRoutes } from './modules/users/index.js';
 import { installVerification } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
@@ -22,10 +27,21 @@ export interface App {
   users: UsersService;
   auth: Auth;
   apiKeys: ApiKeysService;
+  /** The ledger and the hold / settle / refund API of the chat gateway and media tasks (server/README.md). */
+  points: PointsService;
+  signin: SigninService;
+  invites: InvitesService;
+  cdkeys: CdkeysService;
   close(): Promise<void>;
 }
 
-export async function buildApp(config: ServerConfig): Promise<App> {
+export interface AppOptions {
+  /** The clock of the points rules (business day, holds, sign-in); tests set the time. */
+  now?: Clock;
+}
+
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? systemClock;
   const db = await openDatabase(config);
   const platform = await createPlatformService(db.db, config);
   const server = Fastify({
@@ -47,14 +63,35 @@ export async function buildApp(config: ServerConfig): Promise<App> {
   const captcha = await installCaptcha(server, { sharedState });
   const verification = await installVerification(server, { config, sharedState, captcha });
   await installDevOutbox(server, { outbox: verification.outbox, channels: verification.outboxChannels, captcha });
-  const users = new UsersService(new UsersRepository(db.db));
-  const auth = createAuth({ db: db.db, config, sharedState, users, codes: verification, log: server.log });
+  let invites: InvitesService | undefined;
+  const points = createPointsService(db.db, db.dialect, {
+    now,
+    dailyByTier: config.points.dailyByTier,
+    holdMinutes: config.points.holdMinutes,
+    limits: { maxOutputTokens: config.points.holdMaxOutputTokens, maxOutputChars: config.points.holdMaxOutputChars },
+    onSuccessfulUse: (userId) => invites!.onFirstSuccessfulUse(userId),
+    log: server.log,
+  });
+  invites = new InvitesService(new InvitesRepository(db.db), points, config.invites);
+  const signin = new SigninService(new SigninRepository(db.db), points, config.signinRewards);
+  const cdkeys = new CdkeysService(new CdkeysRepository(db.db), points, now);
+  const users = new UsersService(new UsersRepository(db.db), { hasSignedInToday: (userId) => signin.signedToday(userId) });
+  const auth = createAuth({ db: db.db, config, sharedState, users, codes: verification, points: { balanceOf: (userId) => points.balance(userId) }, log: server.log });
   const apiKeys = new ApiKeysService(new ApiKeysRepository(db.db));
   await server.register(platformRoutes, { service: platform, opsToken: config.opsToken, userIdOf: auth.guard.optionalUserId });
   await auth.registerRoutes(server);
   await server.register(usersRoutes, { service: users, requireUser: auth.guard.requireUser });
   await server.register(apiKeysRoutes, { service: apiKeys, requireUser: auth.guard.requireUser });
+  await server.register(pointsRoutes, { service: points, requireUser: auth.guard.requireUser });
+  await server.register(signinRoutes, { service: signin, requireUser: auth.guard.requireUser });
+  await server.register(invitesRoutes, { service: invites, requireUser: auth.guard.requireUser, publicOrigin: config.publicOrigin });
+  await server.register(cdkeysRoutes, { service: cdkeys, requireUser: auth.guard.requireUser });
   await serveFrontend(server, config);
+
+  // Holds that expired while no server ran (a crash, a restart) are released before serving.
+  const released = await points.holds.sweepExpired();
+  if (released) server.log.info(`released ${released} expired points holds`);
+  const sweeper = startHoldSweeper(points.holds, config.points.sweepSeconds * 1000, server.log);
 
   return {
     server,
@@ -64,7 +101,12 @@ export async function buildApp(config: ServerConfig): Promise<App> {
     users,
     auth,
     apiKeys,
+    points,
+    signin,
+    invites,
+    cdkeys,
     async close() {
+      await sweeper.stop();
       await server.close();
       await sharedState.close();
       await db.close();

@@ -32,3 +32,27 @@ describe('configuration', () => {
     assert.equal(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'qm-staging:' }).redisKeyPrefix, 'qm-staging:');
   });
 });
+
+describe('configuration: points, sign-in, invites', () => {
+  it('defaults', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.points, { dailyByTier: [2000, 10000, 30000, 60000], holdMinutes: 60, sweepSeconds: 60, holdMaxOutputTokens: 4000, holdMaxOutputChars: 4000 });
+    assert.deepEqual(config.signinRewards, [200, 300, 400, 500, 600, 800, 1000]);
+    assert.deepEqual(config.invites, { rewardPoints: 8888, dailyCap: 20, sameIpCheck: true, incomeAccount: undefined });
+  });
+
+  it('reads the lists and switches, and refuses bad values', () => {
+    const config = loadConfig({ POINTS_DAILY_BY_TIER: ' 1, 2,3 ,4', SIGNIN_REWARDS: '5', INVITE_SAME_IP_CHECK: 'false', INVITE_INCOME_ACCOUNT: 'boss', INVITE_DAILY_CAP: '0' });
+    assert.deepEqual(config.points.dailyByTier, [1, 2, 3, 4]);
+    assert.deepEqual(config.signinRewards, [5]);
+    assert.equal(config.invites.sameIpCheck, false);
+    assert.equal(config.invites.incomeAccount, 'boss');
+    assert.equal(config.invites.dailyCap, 0);
+    assert.equal(loadConfig({ INVITE_INCOME_ACCOUNT: '' }).invites.incomeAccount, undefined);
+    assert.throws(() => loadConfig({ POINTS_DAILY_BY_TIER: '1,2,3' }), /POINTS_DAILY_BY_TIER: 必须正好有 4 个数/);
+    assert.throws(() => loadConfig({ POINTS_DAILY_BY_TIER: '1,2,-3,4' }), /POINTS_DAILY_BY_TIER: 必须是逗号分隔的非负整数/);
+    assert.throws(() => loadConfig({ SIGNIN_REWARDS: '' }), /SIGNIN_REWARDS/);
+    assert.throws(() => loadConfig({ POINTS_HOLD_MINUTES: '0' }), /POINTS_HOLD_MINUTES/);
+    assert.throws(() => loadConfig({ INVITE_SAME_IP_CHECK: 'maybe' }), /INVITE_SAME_IP_CHECK/);
+  });
+});

@@ -30,6 +30,24 @@ const envFlag = (fallback: boolean) =>
 /** An empty variable counts as unset (`FOO=` in an env file). */
 const optionalVar = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A comma-separated list of whole point amounts, e.g. "2000,10000,30000,60000". */
+const pointsList = (fallback: string, length?: { min: number; max: number }) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const parts = text.split(',').map((part) => part.trim());
+      if (!parts.every((part) => /^\d{1,9}$/.test(part))) {
+        ctx.addIssue({ code: 'custom', message: '必须是逗号分隔的非负整数，例如 2000,10000' });
+        return z.NEVER;
+      }
+      if (length && (parts.length < length.min || parts.length > length.max)) {
+        ctx.addIssue({ code: 'custom', message: length.min === length.max ? `必须正好有 ${length.min} 个数` : `必须有 ${length.min} 到 ${length.max} 个数` });
+        return z.NEVER;
+      }
+      return parts.map(Number);
+    });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -73,6 +91,16 @@ const EnvSchema = z.object({
   CODE_RATE_PER_TARGET_DAY: z.coerce.number().int().min(1).default(10),
   CODE_RATE_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   CODE_PEPPER: optionalVar(z.string().min(16, '至少 16 个字符')),
+  POINTS_DAILY_BY_TIER: pointsList('2000,10000,30000,60000', { min: 4, max: 4 }),
+  POINTS_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  POINTS_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  POINTS_HOLD_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
+  POINTS_HOLD_MAX_OUTPUT_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
+  SIGNIN_REWARDS: pointsList('200,300,400,500,600,800,1000', { min: 1, max: 31 }),
+  INVITE_REWARD_POINTS: z.coerce.number().int().min(0).max(1_000_000_000).default(8888),
+  INVITE_DAILY_CAP: z.coerce.number().int().min(0).default(20),
+  INVITE_SAME_IP_CHECK: envFlag(true),
+  INVITE_INCOME_ACCOUNT: optionalVar(z.string()),
 });
 
 /** The real code senders: each is on when all its values are set, off (dev outbox) when none is. */
@@ -217,6 +245,34 @@ export interface ServerConfig {
   codeRates: { perTargetMinute: number; perTargetDay: number; perIpHour: number };
   /** HMAC key of stored verification codes; DATA_DIR/secrets.json keeps a generated one when unset. */
   codePepper: string | undefined;
+  points: PointsConfig;
+  /** Sign-in reward for day 1, 2, 3… of a streak; the last value repeats. */
+  signinRewards: number[];
+  invites: InvitesConfig;
+}
+
+export interface PointsConfig {
+  /** Daily allowance per subscription tier (userPackage2 0 free, 1 starter, 2 basic, 3 professional). */
+  dailyByTier: number[];
+  /** How long a hold lives before the sweeper releases it. */
+  holdMinutes: number;
+  /** How often the sweeper looks for expired holds. */
+  sweepSeconds: number;
+  /** A per-token model's hold covers this many output tokens (plus the prompt estimate). */
+  holdMaxOutputTokens: number;
+  /** A per-character model's hold covers this many reply characters (plus the prompt). */
+  holdMaxOutputChars: number;
+}
+
+export interface InvitesConfig {
+  /** Permanent points each side gets, once per invitee. */
+  rewardPoints: number;
+  /** Rewarded invites per inviter and business day; later ones are recorded unrewarded. */
+  dailyCap: number;
+  /** No reward when the invitee registered from the inviter's IP or from the IP of an already rewarded invitee. */
+  sameIpCheck: boolean;
+  /** The one account (user id or username) whose invite dialog shows 当前总收入. */
+  incomeAccount: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -260,5 +316,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aliyunSms: senders.aliyunSms,
     codeRates: { perTargetMinute: e.CODE_RATE_PER_TARGET_MINUTE, perTargetDay: e.CODE_RATE_PER_TARGET_DAY, perIpHour: e.CODE_RATE_PER_IP_HOUR },
     codePepper: e.CODE_PEPPER,
+    points: {
+      dailyByTier: e.POINTS_DAILY_BY_TIER,
+      holdMinutes: e.POINTS_HOLD_MINUTES,
+      sweepSeconds: e.POINTS_HOLD_SWEEP_SECONDS,
+      holdMaxOutputTokens: e.POINTS_HOLD_MAX_OUTPUT_TOKENS,
+      holdMaxOutputChars: e.POINTS_HOLD_MAX_OUTPUT_CHARS,
+    },
+    signinRewards: e.SIGNIN_REWARDS,
+    invites: {
+      rewardPoints: e.INVITE_REWARD_POINTS,
+      dailyCap: e.INVITE_DAILY_CAP,
+      sameIpCheck: e.INVITE_SAME_IP_CHECK,
+      incomeAccount: e.INVITE_INCOME_ACCOUNT,
+    },
   };
 }

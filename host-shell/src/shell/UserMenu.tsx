@@ -44,7 +44,16 @@ export const UserMenu = observer(function UserMenu() {
             积分余额 <strong>{points.displayWan ?? '--'}</strong> 万
             <small>（每日积分 {points.restIntegral2 ?? '--'} · 永久积分 {points.restIntegral ?? '--'}）</small>
           </div>
-          <button type="button" role="menuitem" className={styles.menuItem} disabled={signedIn} onClick={() => void signInToday()}>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.menuItem}
+            disabled={signedIn}
+            onClick={() => {
+              setOpen(false);
+              void signInToday();
+            }}
+          >
             {signedIn ? '今日已签到' : '每日签到领积分'}
           </button>
           <button

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from './database.js';
@@ -25,6 +27,25 @@ describe(`database (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+  (onPostgres ? it.skip : it)('SQLite transactions take the write lock at BEGIN (BEGIN IMMEDIATE)', async () => {
+    // A second connection, as another process would have, that does not wait for locks.
+    const other = new SQLite(path.join(storage.dataDir, 'qiming.db'));
+    other.pragma('busy_timeout = 0');
+    try {
+      await db.db.transaction().execute(async (trx) => {
+        // Only a read so far: a deferred BEGIN would hold no write lock yet.
+        await trx.selectFrom('users').select('id').execute();
+        assert.throws(() => other.exec('begin immediate'), (error: Error & { code?: string }) => error.code === 'SQLITE_BUSY');
+        // Readers are not blocked (WAL).
+        assert.deepEqual(other.prepare('select count(*) as n from users').get(), { n: 0 });
+      });
+      other.exec('begin immediate');
+      other.exec('rollback');
+    } finally {
+      other.close();
+    }
+  });
   (onPostgres ? it : it.skip)('survives PostgreSQL ending its idle connections', async () => {
     await sql`select 1`.execute(db.db);
     const admin = new pg.Client({ connectionString: storage.databaseUrl });

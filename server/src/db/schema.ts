@@ -48,6 +48,8 @@ export interface UserTable {
   more_package_time: string | null;
   experience_package_expire_time: string | null;
   experience_user_level: number | null;
+  /** The client IP of a phone / e-mail registration (invite same-IP check); NULL otherwise. */
+  registration_ip: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -98,6 +100,98 @@ export interface ApiKeyTable {
   last_used_at: string | null;
 }
 
+export type PointsBucketName = 'daily' | 'permanent';
+
+/** One row per (user, bucket); `balance` is what can be spent and never goes below 0 (CHECK). */
+export interface PointsBalanceTable {
+  user_id: string;
+  bucket: PointsBucketName;
+  balance: number;
+  /** Daily bucket: the business day of its last grant (YYYY-MM-DD); NULL before the first. */
+  day: string | null;
+  updated_at: string;
+}
+
+/** Append-only: the sum of a user's deltas per bucket equals that bucket's balance. */
+export interface PointsLedgerTable {
+  id: import('kysely').Generated<number>;
+  user_id: string;
+  bucket: PointsBucketName;
+  delta: number;
+  balance_after: number;
+  kind: string;
+  reference: string | null;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export type HoldStatus = 'held' | 'settled' | 'refunded' | 'expired';
+
+/** Points reserved for one generation until it is settled, refunded or expires. */
+export interface PointsHoldTable {
+  generation_id: string;
+  user_id: string;
+  model: string;
+  /** The ledger kind of the final charge: chat or media. */
+  purpose: string;
+  /** 1 when web-wide search was reserved. */
+  web_search: number;
+  /** 80 or 100: the plan discount when the hold was made. */
+  multiplier_percent: number;
+  daily_held: number;
+  permanent_held: number;
+  /** The business day the daily part was taken on. */
+  day: string;
+  status: HoldStatus;
+  charged: number;
+  created_at: string;
+  expires_at: string;
+  finished_at: string | null;
+}
+
+export interface SigninTable {
+  user_id: string;
+  /** Business day (YYYY-MM-DD). */
+  day: string;
+  streak: number;
+  reward: number;
+  created_at: string;
+}
+
+export type InviteGrantStatus = 'granted' | 'same_ip' | 'capped';
+
+/** At most one per invitee: whether the pair was rewarded for the invitee's first use. */
+export interface InviteGrantTable {
+  invitee_id: string;
+  inviter_id: string;
+  status: InviteGrantStatus;
+  day: string;
+  points: number;
+  created_at: string;
+}
+
+export interface CdkeyBatchTable {
+  id: string;
+  points: number;
+  plan_tier: number | null;
+  plan_days: number | null;
+  count: number;
+  expires_at: string | null;
+  note: string;
+  created_at: string;
+}
+
+export interface CdkeyTable {
+  /** sha256 (hex) of the canonical code. */
+  code_hash: string;
+  batch_id: string;
+  last4: string;
+  expires_at: string | null;
+  used_by: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   remote_releases: RemoteReleaseTable;
   remote_channels: RemoteChannelTable;
@@ -108,4 +202,11 @@ export interface Database {
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   api_keys: ApiKeyTable;
+  points_balances: PointsBalanceTable;
+  points_ledger: PointsLedgerTable;
+  points_holds: PointsHoldTable;
+  signins: SigninTable;
+  invite_grants: InviteGrantTable;
+  cdkey_batches: CdkeyBatchTable;
+  cdkeys: CdkeyTable;
 }

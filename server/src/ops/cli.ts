@@ -1,11 +1,12 @@
-// pnpm ops remotes <command>: changes the remote registry of the server whose DATA_DIR /
-// DATABASE_URL this shell points at (the same variables the server reads).
+// pnpm ops remotes|cdkeys <command>: changes the remote registry, or makes redemption codes, of the
+// server whose DATA_DIR / DATABASE_URL this shell points at (the same variables the server reads).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, repoRoot } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { createPlatformService, PlatformError, type PlatformService } from '../modules/platform/index.js';
+import { loadConfig, repoRoot, type ServerConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
+import { createPlatformService, PlatformError } from '../modules/platform/index.js';
 import { parseDetail } from '../modules/platform/service.js';
 
 const USAGE = `用法: pnpm ops remotes <命令>
@@ -16,7 +17,14 @@ const USAGE = `用法: pnpm ops remotes <命令>
   rollback <area>                       回滚到上一个可用版本
   canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）
   history <area> [--limit N]            发布、切换、回滚、灰度与加载失败记录
-  bootstrap                             发布每个区域尚未发布的构建，并上线没有在线版本的区域`;
+  bootstrap                             发布每个区域尚未发布的构建，并上线没有在线版本的区域
+
+用法: pnpm ops cdkeys <命令>
+  create --points N --count M [--expires YYYY-MM-DD] [--note 文本]
+                                        生成一批兑换码（每个兑换 N 永久积分），只打印这一次
+  create --plan-tier T --plan-days D --count M [--points N] [--expires …] [--note …]
+                                        兑换订阅套餐 T（1 入门、2 基础、3 专业）D 天
+  list [--batch id]                     各批次及使用数量；指定批次时列出其兑换码（只显示末 4 位）`;
 
 class UsageError extends Error {}
 
@@ -35,14 +43,28 @@ function resolveFromCaller(dir: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
 }
 
-async function run(service: PlatformService, argv: string[], print: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { activate: { type: 'boolean', default: false }, notes: { type: 'string', default: '' }, limit: { type: 'string', default: '30' } },
-  });
+const OPTIONS = {
+  activate: { type: 'boolean', default: false },
+  notes: { type: 'string', default: '' },
+  limit: { type: 'string', default: '30' },
+  points: { type: 'string' },
+  count: { type: 'string' },
+  expires: { type: 'string' },
+  note: { type: 'string', default: '' },
+  batch: { type: 'string' },
+  'plan-tier': { type: 'string' },
+  'plan-days': { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
+
+async function run(db: Db, config: ServerConfig, argv: string[], print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, command, ...rest] = positionals;
-  if (group !== 'remotes' || !command) throw new UsageError('');
+  if (!command) throw new UsageError('');
+  if (group === 'cdkeys') return cdkeys(db, command, values, print);
+  if (group !== 'remotes') throw new UsageError('');
+  const service = await createPlatformService(db.db, config);
 
   switch (command) {
     case 'list': {
@@ -116,17 +138,60 @@ async function run(service: PlatformService, argv: string[], print: (line: strin
   }
 }
 
+/** A whole number option, or undefined when absent. */
+function intOption(values: Values, name: keyof Values): number | undefined {
+  const text = values[name];
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || !/^\d{1,10}$/.test(text)) throw new CdkeyInputError(`--${name} 必须是非负整数`);
+  return Number(text);
+}
+
+async function cdkeys(db: Db, command: string, values: Values, print: (line: string) => void): Promise<void> {
+  const service = new CdkeysService(new CdkeysRepository(db.db), null, () => new Date());
+  switch (command) {
+    case 'create': {
+      const count = intOption(values, 'count');
+      if (count === undefined) throw new CdkeyInputError('缺少参数：--count');
+      const planTier = intOption(values, 'plan-tier');
+      const points = intOption(values, 'points') ?? (planTier === undefined ? undefined : 0);
+      if (points === undefined) throw new CdkeyInputError('缺少参数：--points（或 --plan-tier 与 --plan-days）');
+      const batch = await service.createBatch({ points, count, expiresOn: values.expires, note: values.note, planTier, planDays: intOption(values, 'plan-days') });
+      const gives = [points > 0 ? `${points} 永久积分` : '', planTier !== undefined ? `套餐 ${planTier} ${values['plan-days']} 天` : ''].filter(Boolean).join(' + ');
+      print(`# 批次 ${batch.batchId}：${count} 个兑换码，每个 ${gives}，${batch.expiresAt ? `有效期至 ${values.expires}（北京时间当天结束）` : '长期有效'}`);
+      print('# 兑换码只显示这一次（服务器只保存其哈希），请妥善保存');
+      for (const code of batch.codes) print(code);
+      return;
+    }
+    case 'list': {
+      if (values.batch) {
+        for (const code of await service.codes(values.batch)) print(`${code.masked}  ${code.usedAt ? `已使用 ${code.usedAt} ${code.usedBy ?? ''}` : '未使用'}`);
+        return;
+      }
+      for (const b of await service.batches()) {
+        const gives = [b.points > 0 ? `${b.points} 积分` : '', b.plan_tier !== null ? `套餐 ${b.plan_tier} ${b.plan_days} 天` : ''].filter(Boolean).join(' + ');
+        print(`${b.id}  ${b.created_at}  ${gives}  已使用 ${b.used}/${b.count}  ${b.expires_at ? `过期 ${b.expires_at}` : '长期有效'}  ${b.note}`.trimEnd());
+      }
+      return;
+    }
+    default:
+      throw new UsageError(`未知命令：${command}`);
+  }
+}
+
 async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    const service = await createPlatformService(db.db, config);
-    await run(service, process.argv.slice(2), (line) => console.log(line));
+    await run(db, config, process.argv.slice(2), (line) => console.log(line));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       if (error.message) console.error(error.message);
       console.error(USAGE);
+      return 2;
+    }
+    if (error instanceof CdkeyInputError) {
+      console.error(error.message);
       return 2;
     }
     if (error instanceof PlatformError) {

@@ -64,10 +64,14 @@ export async function sendCode(server: FastifyInstance, target: Target, scene: C
   return latest.code;
 }
 
-/** Registers through the HTTP API; resolves the LoginResult. */
-export async function register(server: FastifyInstance, target: Target, extra: { password?: string; aff?: string } = {}): Promise<LoginResult> {
+/** Registers through the HTTP API; resolves the LoginResult. `ip` is sent as X-Forwarded-For (the client IP behind the proxy). */
+export async function register(server: FastifyInstance, target: Target, extra: { password?: string; aff?: string; ip?: string } = {}): Promise<LoginResult> {
   const code = await sendCode(server, target, 'register');
-  return data<LoginResult>(server, 'POST', `system/user/${'phone' in target ? 'registerUserByPhone' : 'registerUserByEmail'}`, { payload: { ...target, code, ...extra } });
+  const { ip, ...fields } = extra;
+  return data<LoginResult>(server, 'POST', `system/user/${'phone' in target ? 'registerUserByPhone' : 'registerUserByEmail'}`, {
+    payload: { ...target, code, ...fields },
+    headers: ip ? { 'x-forwarded-for': ip } : {},
+  });
 }
 
 let phoneCounter = 0;

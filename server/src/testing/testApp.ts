@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { createTestStorage, type TestStorage } from './testDatabase.js';
 
@@ -11,9 +11,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions extends AppOptions {
+  /** Another app's storage (a restart on the same database); left in place on close. */
+  storage?: TestStorage;
+}
+
 /** The whole server on private storage, with a tiny host shell build so front-end routes resolve. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const storage = await createTestStorage();
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const storage = options.storage ?? (await createTestStorage());
   const hostShellDir = path.join(storage.dataDir, 'host-shell');
   fs.mkdirSync(hostShellDir, { recursive: true });
   fs.writeFileSync(path.join(hostShellDir, 'index.html'), '<!doctype html><title>启明 AI</title><div id="qm-shell"></div>');
@@ -25,14 +30,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { now: options.now });
   return {
     app,
     config,
     storage,
     async close() {
       await app.close();
-      await storage.cleanup();
+      if (!options.storage) await storage.cleanup();
     },
   };
 }

@@ -3,11 +3,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DialectName } from '../database.js';
 import { platformRegistry } from './001_platform_registry.js';
 import { accounts } from './002_accounts.js';
+import { points } from './003_points.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['001_platform_registry', platformRegistry],
   ['002_accounts', accounts],
+  ['003_points', points],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -22,8 +22,9 @@ describe(`accounts: register, login, reset (${process.env.TEST_DATABASE ?? 'sqli
     const result = await register(server(), { phone });
     assert.deepEqual(Object.keys(result).sort(), ['accessToken', 'expiresIn', 'refreshToken', 'restIntegral', 'restIntegral2']);
     assert.equal(result.expiresIn, 1800);
+    // The real balance: no permanent points yet, and today's free daily allowance (POINTS_DAILY_BY_TIER).
     assert.equal(result.restIntegral, 0);
-    assert.equal(result.restIntegral2, 0);
+    assert.equal(result.restIntegral2, t.config.points.dailyByTier[0]);
     const info = await userinfo(result.accessToken);
     assert.equal(info.username, '138****8000');
     assert.match(info.inviteCode, /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);

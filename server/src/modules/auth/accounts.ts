@@ -42,8 +42,8 @@ export class AccountService {
     private readonly codes: CodeVerifier,
   ) {}
 
-  /** The account checks come before the code, so a refused call does not use the code up. */
-  async register(id: LoginIdentifier, input: RegisterInput): Promise<LoginResult> {
+  /** The account checks come before the code, so a refused call does not use the code up. `ip`: the invite same-IP check. */
+  async register(id: LoginIdentifier, input: RegisterInput, ip?: string): Promise<LoginResult> {
     if (await this.users.byLogin(id)) throw refusals.exists(id);
     if (input.password !== undefined) assertPasswordRule(input.password);
     await this.codes.verifyCode('register', targetOf(id), input.code);
@@ -53,6 +53,7 @@ export class AccountService {
         ...(id.kind === 'phone' ? { phone: id.phone, username: maskedPhone(id.phone), uniqueUsername: false } : { email: id.email, username: emailName(id.email), uniqueUsername: true }),
         passwordHash,
         aff: input.aff,
+        registrationIp: ip,
       });
       return await this.sessions.start(user);
     } catch (error) {

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
-import { balanceOf } from '../users/points.js';
+import type { PointsReader } from '../users/points.js';
 import type { UsersService } from '../users/service.js';
 import { AccessTokens } from './accessTokens.js';
 import { AccountService, type CodeVerifier } from './accounts.js';
@@ -33,6 +33,8 @@ export interface AuthDeps {
   users: UsersService;
   /** The verification module. */
   codes: CodeVerifier;
+  /** The points balance LoginResult carries. */
+  points: Pick<PointsReader, 'balanceOf'>;
   log: FastifyBaseLogger;
 }
 
@@ -47,12 +49,12 @@ export interface Auth {
 }
 
 /** Accounts and sessions wired together: tokens, login limits, WeChat QR and social login. */
-export function createAuth({ db, config, sharedState, users, codes, log }: AuthDeps): Auth {
+export function createAuth({ db, config, sharedState, users, codes, points, log }: AuthDeps): Auth {
   const accessTokens = new AccessTokens(config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt'), config.accessTokenMinutes * 60);
   const sessions = new SessionService(new SessionRepository(db), accessTokens, {
     refreshTokenSeconds: config.refreshTokenDays * 86_400,
     reuseGraceSeconds: config.refreshReuseGraceSeconds,
-    balanceOf,
+    balanceOf: (userId) => points.balanceOf(userId),
   });
   const guard = createAuthGuard(sessions);
   const accounts = new AccountService(users, sessions, new LoginLimiter(sharedState, config.loginLimits), codes);

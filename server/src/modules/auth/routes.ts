@@ -46,11 +46,11 @@ function refreshTokenOf(query: unknown, body: unknown): string {
 export async function authRoutes(app: FastifyInstance, { accounts, sessions, requireUser }: AuthRouteOptions): Promise<void> {
   app.post('/app-api/system/user/registerUserByPhone', async (request) => {
     const { phone, ...input } = RegisterByPhone.parse(request.body);
-    return ok(await accounts.register(byPhone(phone), input));
+    return ok(await accounts.register(byPhone(phone), input, request.ip));
   });
   app.post('/app-api/system/user/registerUserByEmail', async (request) => {
     const { email, ...input } = RegisterByEmail.parse(request.body);
-    return ok(await accounts.register(byEmail(email), input));
+    return ok(await accounts.register(byEmail(email), input, request.ip));
   });
 
   app.post('/app-api/system/auth/loginByPhone', async (request) => {

@@ -1,7 +1,6 @@
 /**
- * What the points ledger answers about a user. Until the ledger exists every account holds 0 and 0
- * and has not signed in today; the points module replaces these two functions, and nothing else
- * needs to change (LoginResult and user info read them here).
+ * What user info and LoginResult read from the points work: the balance (with the lazy daily
+ * refresh) and today's sign-in. The points and sign-in modules implement it; app.ts wires them in.
  */
 export interface PointsBalance {
   /** Permanent points. */
@@ -10,10 +9,7 @@ export interface PointsBalance {
   restIntegral2: number;
 }
 
-export async function balanceOf(_userId: string): Promise<PointsBalance> {
-  return { restIntegral: 0, restIntegral2: 0 };
-}
-
-export async function hasSignedInToday(_userId: string): Promise<boolean> {
-  return false;
+export interface PointsReader {
+  balanceOf(userId: string): Promise<PointsBalance>;
+  hasSignedInToday(userId: string): Promise<boolean>;
 }

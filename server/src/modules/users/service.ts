@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserInfo, UserSetting } from '@qiming/sdk/contracts';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { canonicalInviteCode, randomInviteCode } from './inviteCode.js';
-import { hasSignedInToday } from './points.js';
+import type { PointsReader } from './points.js';
 import type { NewUserRow, User, UsersRepository } from './repository.js';
 import { randomDigits } from './usernames.js';
 
@@ -27,6 +27,8 @@ export interface NewAccount {
   social?: { provider: string; subject: string };
   /** The inviter's invite code (?aff=); an unknown code is ignored. */
   aff?: string;
+  /** The client IP of a phone / e-mail registration (invite same-IP check). */
+  registrationIp?: string;
 }
 
 export type LoginIdentifier = { kind: 'phone'; phone: string } | { kind: 'email'; email: string };
@@ -34,7 +36,10 @@ export type LoginIdentifier = { kind: 'phone'; phone: string } | { kind: 'email'
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 export class UsersService {
-  constructor(private readonly repo: UsersRepository) {}
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly points: Pick<PointsReader, 'hasSignedInToday'>,
+  ) {}
 
   byId(id: string): Promise<User | undefined> {
     return this.repo.byId(id);
@@ -65,6 +70,7 @@ export class UsersService {
       invite_code: await this.freeInviteCode(),
       inviter_id: inviter?.id ?? null,
       wechat_openid: account.wechatOpenid ?? null,
+      registration_ip: account.registrationIp ?? null,
       created_at: createdAt,
       updated_at: createdAt,
     };
@@ -85,7 +91,7 @@ export class UsersService {
   async userInfo(userId: string): Promise<UserInfoView | null> {
     const user = await this.repo.byId(userId);
     if (!user) return null;
-    const [inviterUsers, hasSignIn] = await Promise.all([this.repo.countInvitees(user.id), hasSignedInToday(user.id)]);
+    const [inviterUsers, hasSignIn] = await Promise.all([this.repo.countInvitees(user.id), this.points.hasSignedInToday(user.id)]);
     const hasExperience = user.experience_package_expire_time !== null || user.experience_user_level !== null;
     return {
       username: user.username,

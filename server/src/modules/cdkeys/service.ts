@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { RedeemResult } from '@qiming/sdk/contracts';
+import type { Clock } from '../../clock.js';
+import { AppError } from '../../http/envelope.js';
+import { entitlementsOf } from '../catalogue/index.js';
+import { POINTS_CODES, type PointsService } from '../points/index.js';
+import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
+import type { BatchSummary, CdkeysRepository } from './repository.js';
+
+export const CDKEY_MESSAGES = {
+  unknown: '兑换码不存在',
+  used: '兑换码已被使用',
+  expired: '兑换码已过期',
+  higherPlan: '您当前的套餐高于兑换码的套餐，无法兑换',
+} as const;
+
+export const MAX_BATCH_SIZE = 10_000;
+export const PLAN_TIERS = [1, 2, 3] as const;
+
+export interface NewBatch {
+  /** Permanent points per code (0 for a plan-only code). */
+  points: number;
+  count: number;
+  /** Last valid day (YYYY-MM-DD, China time); the code expires at 00:00 the day after. */
+  expiresOn?: string;
+  note?: string;
+  /** Subscription tier and days a code gives (both or neither). */
+  planTier?: number;
+  planDays?: number;
+}
+
+/** A usage mistake in `pnpm ops cdkeys` input (the CLI prints it and exits 2). */
+export class CdkeyInputError extends Error {}
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** 00:00 China time of the day after `day`: the end of the last valid day. */
+export function endOfChinaDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!date || date.toISOString().slice(0, 10) !== day) throw new CdkeyInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
+  return new Date(date.getTime() + DAY_MS - CHINA_OFFSET_MS).toISOString();
+}
+
+/**
+ * Redemption codes: batches made by ops (`pnpm ops cdkeys create`), each code single-use. Only the
+ * sha256 of a code is stored; the CLI prints the codes once. Redeeming marks the code used with a
+ * conditional update (unused and unexpired) in the same transaction as the credit, so one code
+ * gives points exactly once however many redeem it at the same moment.
+ */
+export class CdkeysService {
+  constructor(
+    private readonly repo: CdkeysRepository,
+    private readonly points: PointsService | null,
+    private readonly now: Clock,
+  ) {}
+
+  async createBatch(input: NewBatch): Promise<{ batchId: string; codes: string[]; expiresAt: string | null }> {
+    if (!Number.isSafeInteger(input.points) || input.points < 0 || input.points > 100_000_000) throw new CdkeyInputError('--points 必须是 0 到 100000000 的整数');
+    if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw new CdkeyInputError(`--count 必须是 1 到 ${MAX_BATCH_SIZE} 的整数`);
+    const hasPlan = input.planTier !== undefined || input.planDays !== undefined;
+    if (hasPlan) {
+      if (!PLAN_TIERS.includes(input.planTier as 1)) throw new CdkeyInputError('--plan-tier 必须是 1、2 或 3（入门、基础、专业），并与 --plan-days 一起使用');
+      if (!Number.isSafeInteger(input.planDays) || input.planDays! < 1 || input.planDays! > 3650) throw new CdkeyInputError('--plan-days 必须是 1 到 3650 的整数，并与 --plan-tier 一起使用');
+    }
+    if (input.points === 0 && !hasPlan) throw new CdkeyInputError('兑换码至少要给积分（--points）或套餐（--plan-tier 与 --plan-days）');
+    const expiresAt = input.expiresOn ? endOfChinaDay(input.expiresOn) : null;
+    const createdAt = this.now().toISOString();
+    if (expiresAt && expiresAt <= createdAt) throw new CdkeyInputError('--expires 已经过去了');
+    const codes = new Set<string>();
+    while (codes.size < input.count) codes.add(randomCdkey());
+    const batchId = randomBytes(4).toString('hex');
+    await this.repo.insertBatch(
+      {
+        id: batchId,
+        points: input.points,
+        plan_tier: hasPlan ? input.planTier! : null,
+        plan_days: hasPlan ? input.planDays! : null,
+        count: input.count,
+        expires_at: expiresAt,
+        note: input.note ?? '',
+        created_at: createdAt,
+      },
+      [...codes].map((code) => ({ code_hash: hashCdkey(code), batch_id: batchId, last4: code.slice(-4), expires_at: expiresAt, used_by: null, used_at: null, created_at: createdAt })),
+    );
+    return { batchId, codes: [...codes], expiresAt };
+  }
+
+  batches(): Promise<BatchSummary[]> {
+    return this.repo.batches();
+  }
+
+  async codes(batchId: string) {
+    if (!(await this.repo.batch(batchId))) throw new CdkeyInputError(`没有批次 ${batchId}`);
+    return (await this.repo.codes(batchId)).map((c) => ({ masked: maskedCdkey(c.last4), usedBy: c.username ?? c.used_by, usedAt: c.used_at, expiresAt: c.expires_at }));
+  }
+
+  /** 1701 unknown, 1702 used, 1703 expired; a malformed code is unknown. */
+  async redeem(userId: string, input: string): Promise<RedeemResult> {
+    const points = this.points;
+    if (!points) throw new Error('redeem needs the points service');
+    const canonical = canonicalCdkey(input);
+    if (!canonical) throw new AppError(POINTS_CODES.cdKeyUnknown, CDKEY_MESSAGES.unknown);
+    const hash = hashCdkey(canonical);
+    return points.write(async (tx) => {
+      await tx.lock(userId);
+      if (!(await this.repo.take(tx.trx, hash, userId, tx.at))) {
+        const row = await this.repo.byHash(tx.trx, hash);
+        if (!row) throw new AppError(POINTS_CODES.cdKeyUnknown, CDKEY_MESSAGES.unknown);
+        if (row.used_at) throw new AppError(POINTS_CODES.cdKeyUsed, CDKEY_MESSAGES.used);
+        throw new AppError(POINTS_CODES.cdKeyExpired, CDKEY_MESSAGES.expired);
+      }
+      const code = (await this.repo.byHash(tx.trx, hash))!;
+      if (code.plan_tier !== null && code.plan_days !== null) await this.applyPlan(tx.trx, userId, code.plan_tier, code.plan_days, tx.now, tx.at);
+      if (code.points > 0) await tx.credit(userId, 'permanent', code.points, { kind: 'redeem', reference: maskedCdkey(code.last4), key: `redeem:${hash}` });
+      return { points: code.points, ...tx.balanceOf(userId) };
+    });
+  }
+
+  /**
+   * The same tier in force is extended by the days; no tier or a lower one becomes this tier for
+   * the days from now; a higher tier in force refuses the code (throwing rolls the redemption back).
+   */
+  private async applyPlan(trx: Parameters<CdkeysRepository['take']>[0], userId: string, tier: number, days: number, now: Date, at: string): Promise<void> {
+    const user = await trx.selectFrom('users').select(['user_level', 'user_sign_expire_time', 'user_package2', 'user_package_expire_time2']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const current = entitlementsOf(user, now).subscriptionTier;
+    if (current > tier) throw new AppError(400, CDKEY_MESSAGES.higherPlan);
+    if (current === tier && user.user_package_expire_time2 === null) return; // a tier set by hand without an end
+    const from = current === tier ? Math.max(Date.parse(user.user_package_expire_time2!), now.getTime()) : now.getTime();
+    await this.repo.setSubscription(trx, userId, tier, new Date(from + days * DAY_MS).toISOString(), at);
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { currentUser } from '../auth/guard.js';
+import { publicOriginOf } from '../auth/origin.js';
+import type { InvitesService } from './service.js';
+
+export interface InvitesRouteOptions {
+  service: InvitesService;
+  requireUser: preHandlerAsyncHookHandler;
+  publicOrigin: string | undefined;
+}
+
+export async function invitesRoutes(app: FastifyInstance, { service, requireUser, publicOrigin }: InvitesRouteOptions): Promise<void> {
+  app.addHook('preHandler', requireUser);
+  app.get('/app-api/system/user/inviteInfo', async (request) => ok(await service.info(currentUser(request).id, publicOriginOf(request, publicOrigin))));
+}

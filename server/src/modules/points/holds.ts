@@ -1,0 +1,188 @@
+import { AppError } from '../../http/envelope.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
+import type { HoldStatus, PointsBucketName } from '../../db/schema.js';
+import { costOf, entitlementsOf, findModel, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { POINTS_CODES, unknownModel } from './codes.js';
+import type { LedgerKind } from './kinds.js';
+import type { HoldRow, PointsRepository } from './repository.js';
+import type { PointsOptions, PointsService } from './service.js';
+
+export interface HoldOptions {
+  webSearch?: boolean;
+  /** Characters of everything sent upstream (system prompt, history, message, file text). */
+  promptChars?: number;
+  /** The ledger kind of the final charge: `chat` (default) or `media`. */
+  purpose?: 'chat' | 'media';
+}
+
+/** Where a generation's points ended up. The first outcome is final: later settle / refund calls answer it again. */
+export interface HoldOutcome {
+  generationId: string;
+  userId: string;
+  model: string;
+  status: HoldStatus;
+  /** What was reserved. */
+  held: number;
+  /** What was charged in the end (0 unless settled with output). */
+  charged: number;
+}
+
+/** settle / refund of a generation id that was never held: a bug in the caller, not a user error. */
+export class UnknownGenerationError extends Error {
+  constructor(readonly generationId: string) {
+    super(`no points hold for generation ${generationId}`);
+  }
+}
+
+const GENERATION_ID = /^[\w.:-]{1,128}$/;
+
+function outcomeOf(hold: HoldRow): HoldOutcome {
+  return {
+    generationId: hold.generation_id,
+    userId: hold.user_id,
+    model: hold.model,
+    status: hold.status,
+    held: hold.daily_held + hold.permanent_held,
+    charged: hold.charged,
+  };
+}
+
+/**
+ * Holds: a generation reserves the most it can cost before it starts (the points leave the
+ * spendable balance as `hold` entries), then settles — the hold is released (`release`) and the
+ * actual cost, at most the hold, charged (`chat` / `media`) — or is refunded. A hold nobody
+ * settles expires after `holdMinutes` and the sweeper releases it.
+ */
+export class HoldService {
+  constructor(
+    private readonly points: PointsService,
+    private readonly repo: PointsRepository,
+    private readonly options: PointsOptions,
+  ) {}
+
+  /**
+   * Reserves the most the generation can cost: 602 `积分不足，请及时充值` when the user cannot cover
+   * it, 1801 with the label for a high-level model the user's plan does not include, 400 `未知的模型`.
+   * Holding the same generation id again for the same user answers the existing hold.
+   */
+  async hold(userId: string, generationId: string, modelId: string, options: HoldOptions = {}): Promise<{ held: number }> {
+    if (!GENERATION_ID.test(generationId)) throw new TypeError(`invalid generation id ${JSON.stringify(generationId)}`);
+    const model = findModel(modelId);
+    if (!model) throw unknownModel();
+    const attempt = () =>
+      this.points.write(async (tx) => {
+        await tx.lock(userId);
+        const existing = await this.repo.hold(tx.trx, generationId);
+        if (existing) {
+          if (existing.user_id === userId && existing.status === 'held') return { held: existing.daily_held + existing.permanent_held };
+          throw new AppError(400, '生成编号已被使用');
+        }
+        const user = await this.repo.userPlan(tx.trx, userId);
+        if (!user) throw new Error(`no user ${userId}`);
+        const entitlements = entitlementsOf(user, tx.now);
+        const restriction = restrictionOf(model, entitlements);
+        if (restriction) throw new AppError(POINTS_CODES.modelRestricted, restriction);
+        const webSearch = options.webSearch ?? false;
+        const cost = maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch, promptChars: options.promptChars ?? 0 }, this.options.limits);
+        const split = await tx.debit(userId, cost, { kind: 'hold', reference: model.id, key: `hold:${generationId}` });
+        if (!split) throw new Error(`hold entries of ${generationId} exist without a hold`);
+        await this.repo.insertHold(tx.trx, {
+          generation_id: generationId,
+          user_id: userId,
+          model: model.id,
+          purpose: options.purpose ?? 'chat',
+          web_search: webSearch ? 1 : 0,
+          multiplier_percent: entitlements.multiplierPercent,
+          daily_held: split.daily,
+          permanent_held: split.permanent,
+          day: tx.day,
+          status: 'held',
+          charged: 0,
+          created_at: tx.at,
+          expires_at: new Date(tx.now.getTime() + this.options.holdMinutes * 60_000).toISOString(),
+          finished_at: null,
+        });
+        return { held: cost };
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      // The same id held at the same moment for another user (PostgreSQL): the loser sees it now.
+      if (isUniqueViolation(error)) return attempt();
+      throw error;
+    }
+  }
+
+  /**
+   * Charges what the generation used, at most the hold, and releases the rest. Nothing is charged
+   * for a usage without output. Idempotent per generation id: once settled, refunded or expired,
+   * later calls change nothing and answer that first outcome.
+   */
+  async settle(generationId: string, usage: Usage): Promise<HoldOutcome> {
+    const first = await this.repo.hold(this.repo.db, generationId);
+    if (!first) throw new UnknownGenerationError(generationId);
+    if (first.status !== 'held') return outcomeOf(first);
+    const model = findModel(first.model);
+    const held = first.daily_held + first.permanent_held;
+    // Validates the usage against the model's price rule before anything changes.
+    const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 }) : producedOutput(usage) ? held : 0;
+    const { outcome, finished } = await this.finish(generationId, 'settled', Math.min(cost, held));
+    if (finished && producedOutput(usage)) await this.successfulUse(outcome.userId);
+    return outcome;
+  }
+
+  /** Releases the whole hold (failed generation, upstream error): idempotent like settle. */
+  async refund(generationId: string): Promise<HoldOutcome> {
+    return (await this.finish(generationId, 'refunded', 0)).outcome;
+  }
+
+  /** Releases every hold past its expiry (the sweeper, and once at startup). Answers how many. */
+  async sweepExpired(): Promise<number> {
+    let released = 0;
+    for (;;) {
+      const ids = await this.repo.expiredHolds(this.points.now().toISOString(), 200);
+      for (const id of ids) if ((await this.finish(id, 'expired', 0)).finished) released++;
+      if (ids.length < 200) return released;
+    }
+  }
+
+  private async successfulUse(userId: string): Promise<void> {
+    try {
+      await this.options.onSuccessfulUse?.(userId);
+    } catch (error) {
+      // The charge stands; the next successful use tries the reward again.
+      this.options.log?.warn({ err: error, userId }, 'successful-use hook failed');
+    }
+  }
+
+  /**
+   * Ends a held hold in one transaction: releases each bucket's part, charges `charged` (daily part
+   * first) and marks the hold. When the business day changed since the hold, the released daily
+   * points that were not charged expire at once — they belonged to an earlier day's allowance.
+   */
+  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, charged: number): Promise<{ outcome: HoldOutcome; finished: boolean }> {
+    const first = await this.repo.hold(this.repo.db, generationId);
+    if (!first) throw new UnknownGenerationError(generationId);
+    if (first.status !== 'held') return { outcome: outcomeOf(first), finished: false };
+    return this.points.write(async (tx) => {
+      await tx.lock(first.user_id);
+      const hold = (await this.repo.hold(tx.trx, generationId, true))!;
+      if (hold.status !== 'held') return { outcome: outcomeOf(hold), finished: false };
+      const usedDaily = Math.min(charged, hold.daily_held);
+      const parts: Array<[PointsBucketName, number, number]> = [
+        ['daily', hold.daily_held, usedDaily],
+        ['permanent', hold.permanent_held, charged - usedDaily],
+      ];
+      for (const [bucket, heldPart, usedPart] of parts) {
+        if (heldPart > 0) await tx.apply(hold.user_id, bucket, heldPart, { kind: 'release', reference: hold.model, key: `release:${generationId}:${bucket}` });
+        if (usedPart > 0) await tx.apply(hold.user_id, bucket, -usedPart, { kind: hold.purpose as LedgerKind, reference: hold.model, key: `charge:${generationId}:${bucket}` });
+      }
+      const unusedDaily = hold.daily_held - usedDaily;
+      if (hold.day < tx.day && unusedDaily > 0) {
+        await tx.apply(hold.user_id, 'daily', -unusedDaily, { kind: 'daily_expire', reference: hold.day, key: `release-expire:${generationId}` });
+      }
+      if (!(await this.repo.finishHold(tx.trx, generationId, status, charged, tx.at))) throw new Error(`hold ${generationId} changed while locked`);
+      return { outcome: { ...outcomeOf(hold), status, charged }, finished: true };
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { currentUser } from '../auth/guard.js';
+import type { PointsService } from './service.js';
+
+export interface PointsRouteOptions {
+  service: PointsService;
+  requireUser: preHandlerAsyncHookHandler;
+}
+
+const HistoryBody = z.object({
+  pageNo: z.number().int().min(1).max(1_000_000),
+  pageSize: z.number().int().min(1).max(100),
+});
+
+const QuoteBody = z.object({
+  model: z.string().trim().min(1, '请选择模型').max(200),
+  webSearch: z.boolean().optional(),
+  /** Not in the contract yet: the prompt length, so a per-token or per-character quote covers it. */
+  promptChars: z.number().int().min(0).max(10_000_000).optional(),
+});
+
+export async function pointsRoutes(app: FastifyInstance, { service, requireUser }: PointsRouteOptions): Promise<void> {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/app-api/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
+
+  app.post('/app-api/system/user/integralHistoryPage', async (request) => {
+    const { pageNo, pageSize } = HistoryBody.parse(request.body);
+    return ok(await service.history(currentUser(request).id, pageNo, pageSize));
+  });
+
+  app.post('/app-api/points/quote', async (request) => {
+    const { model, ...options } = QuoteBody.parse(request.body);
+    return ok(await service.quote(currentUser(request).id, model, options));
+  });
+}
