@@ -41,7 +41,9 @@ export const UserMenu = observer(function UserMenu() {
       {open ? (
         <div className={styles.userMenu} role="menu">
           <div className={styles.menuBalance}>
-            积分余额 <strong>{points.displayWan ?? '--'}</strong> 万
+            <span>
+              积分余额 <strong>{points.displayWan ?? '--'}</strong> 万
+            </span>
             <small>（每日积分 {points.restIntegral2 ?? '--'} · 永久积分 {points.restIntegral ?? '--'}）</small>
           </div>
           <button
