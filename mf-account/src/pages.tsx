@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
-import { LoginPage } from './login/LoginPage';
-import { SettingsPage } from './settings/SettingsPage';
-import { SocialLoginPage } from './social/SocialLoginPage';
+
+// Each page is its own chunk: the login page does not download the settings table, and back.
+const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SocialLoginPage = lazy(() => import('./social/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage })));
 
 export const pages: AreaPageDefinition[] = [
   { path: '/loginPage', title: '登录', element: <LoginPage />, frame: false },

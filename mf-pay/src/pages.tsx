@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
-import { RulePage } from './points/RulePage';
+
+// Each page is its own chunk: visiting /pay does not download the history table.
+const RulePage = lazy(() => import('./points/RulePage').then((m) => ({ default: m.RulePage })));
 
 export const pages: AreaPageDefinition[] = [
   { path: '/pay', title: '充值与套餐' },

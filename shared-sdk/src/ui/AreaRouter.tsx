@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AreaPage, UnderConstruction } from './AreaPage';
 import { UiProvider } from './UiProvider';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { sdkInstance } from '@qiming/sdk';
 
 export interface AreaPageDefinition {
@@ -26,33 +28,38 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
   return (
     <UiProvider>
       <BrowserRouter>
-        <Routes>
-          {pages.map((page) => (
-            <Route
-              key={page.path}
-              path={page.path}
-              element={
-                page.frame === false ? (
-                  <section data-testid="area-page" data-area={area} data-area-version={version} data-sdk-instance={sdkInstance.id}>
-                    {page.element}
-                  </section>
-                ) : (
-                  <AreaPage area={area} version={version} title={page.title}>
-                    {page.element ?? <UnderConstruction feature={page.title} />}
+        {/* Pages may be lazy (React.lazy) so an area loads only the page being visited. */}
+        <PageErrorBoundary>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <Routes>
+              {pages.map((page) => (
+                <Route
+                  key={page.path}
+                  path={page.path}
+                  element={
+                    page.frame === false ? (
+                      <section data-testid="area-page" data-area={area} data-area-version={version} data-sdk-instance={sdkInstance.id}>
+                        {page.element}
+                      </section>
+                    ) : (
+                      <AreaPage area={area} version={version} title={page.title}>
+                        {page.element ?? <UnderConstruction feature={page.title} />}
+                      </AreaPage>
+                    )
+                  }
+                />
+              ))}
+              <Route
+                path="*"
+                element={
+                  <AreaPage area={area} version={version} title="页面不存在">
+                    <p>这个地址没有对应的页面，请从顶部导航进入。</p>
                   </AreaPage>
-                )
-              }
-            />
-          ))}
-          <Route
-            path="*"
-            element={
-              <AreaPage area={area} version={version} title="页面不存在">
-                <p>这个地址没有对应的页面，请从顶部导航进入。</p>
-              </AreaPage>
-            }
-          />
-        </Routes>
+                }
+              />
+            </Routes>
+          </Suspense>
+        </PageErrorBoundary>
       </BrowserRouter>
     </UiProvider>
   );
