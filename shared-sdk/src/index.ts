@@ -6,7 +6,7 @@ export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';
 export { POINTS_CODES } from './contracts/points';
-export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout, signIn, navigateTo } from './sdk';
+export { request, session, points, user, settings, toasts, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';
 export { ApiError } from './request/errors';
 export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';
 export { DEFAULT_SIGN_KEY, DEFAULT_SIGN_IV, type SdkConfig, type SdkHosts } from './request/config';

@@ -74,6 +74,16 @@ export function navigateTo(path: string): void {
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
+/** Copies text with the spec's feedback: 复制成功！ or 复制失败！ */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toasts.success('复制成功！');
+  } catch {
+    toasts.error('复制失败！');
+  }
+}
+
 /** spec platform §4 "Logout": tokens cleared, loginstate false, points and user info cleared. */
 export async function logout(): Promise<void> {
   // Revoke the session on the server first (it needs the token), then forget it here regardless.

@@ -1,18 +1,9 @@
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { eventBus, request, toasts } from '@qiming/sdk';
+import { copyText, eventBus, request } from '@qiming/sdk';
 import type { InviteInfo } from '@qiming/sdk/contracts';
 import { signInToday } from './signIn';
 import styles from './dialog.module.css';
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toasts.success('复制成功！');
-  } catch {
-    toasts.error('复制失败！');
-  }
-}
 
 /**
  * spec chat §8 "Insufficient points notice": top up, daily check-in, invite friends, or wait for the
@@ -64,7 +55,7 @@ export function InsufficientPointsDialog() {
         {invite ? (
           <div className={styles.inviteLink}>
             <code>{invite.inviteLink}</code>
-            <button type="button" className={styles.cancel} onClick={() => void copy(invite.inviteLink)}>
+            <button type="button" className={styles.cancel} onClick={() => void copyText(invite.inviteLink)}>
               复制链接
             </button>
           </div>

@@ -1,10 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { navigateToUrl } from 'single-spa';
 import { eventBus, logout, points, user } from '@qiming/sdk';
 import { ConfirmDialog } from './ConfirmDialog';
 import { signInToday } from './signIn';
 import styles from './shell.module.css';
+
+/** A menu entry: choosing it closes the menu, then acts. */
+function MenuItem({ onSelect, close, disabled, children }: { onSelect(): void; close(): void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className={styles.menuItem}
+      disabled={disabled}
+      onClick={() => {
+        close();
+        onSelect();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** The signed-in user's menu: balance, daily sign-in, invite, points history, settings, logout. */
 export const UserMenu = observer(function UserMenu() {
@@ -19,11 +37,8 @@ export const UserMenu = observer(function UserMenu() {
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
-  const go = (path: string) => {
-    setOpen(false);
-    navigateToUrl(path);
-  };
   const signedIn = user.info?.hasSignIn ?? false;
+  const close = () => setOpen(false);
 
   return (
     <div className={styles.account} ref={root} data-testid="account-controls">
@@ -46,49 +61,14 @@ export const UserMenu = observer(function UserMenu() {
             </span>
             <small>（每日积分 {points.restIntegral2 ?? '--'} · 永久积分 {points.restIntegral ?? '--'}）</small>
           </div>
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            disabled={signedIn}
-            onClick={() => {
-              setOpen(false);
-              void signInToday();
-            }}
-          >
+          <MenuItem close={close} disabled={signedIn} onSelect={() => void signInToday()}>
             {signedIn ? '今日已签到' : '每日签到领积分'}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            onClick={() => {
-              setOpen(false);
-              eventBus.emit('invite:open', {});
-            }}
-          >
-            邀请好友得积分
-          </button>
-          <button type="button" role="menuitem" className={styles.menuItem} onClick={() => go('/rulePage?tab=history')}>
-            积分明细
-          </button>
-          <button type="button" role="menuitem" className={styles.menuItem} onClick={() => go('/pay')}>
-            开通/续费会员
-          </button>
-          <button type="button" role="menuitem" className={styles.menuItem} onClick={() => go('/setting')}>
-            设置与 API
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            onClick={() => {
-              setOpen(false);
-              setConfirmingLogout(true);
-            }}
-          >
-            退出登录
-          </button>
+          </MenuItem>
+          <MenuItem close={close} onSelect={() => eventBus.emit('invite:open', {})}>邀请好友得积分</MenuItem>
+          <MenuItem close={close} onSelect={() => navigateToUrl('/rulePage?tab=history')}>积分明细</MenuItem>
+          <MenuItem close={close} onSelect={() => navigateToUrl('/pay')}>开通/续费会员</MenuItem>
+          <MenuItem close={close} onSelect={() => navigateToUrl('/setting')}>设置与 API</MenuItem>
+          <MenuItem close={close} onSelect={() => setConfirmingLogout(true)}>退出登录</MenuItem>
         </div>
       ) : null}
       {confirmingLogout ? (

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { copyText } from '@qiming/sdk';
 import type { ApiKey, NewApiKey } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input, Switch } from '@qiming/sdk/ui/form';
 import { Alert, Modal, Popconfirm } from '@qiming/sdk/ui/feedback';
 import { Table, type TableColumnsType } from '@qiming/sdk/ui/display';
 import type { AccountApi } from '../api/accountApi';
-import { copyText } from './copyText';
 
 type Api = Pick<AccountApi, 'apiKeys' | 'addApiKey' | 'updateApiKey' | 'deleteApiKey'>;
 

@@ -1,12 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { navigateTo, session, user } from '@qiming/sdk';
+import { copyText, navigateTo, session, user } from '@qiming/sdk';
 import { Button, Result } from '@qiming/sdk/ui';
 import { Tabs } from '@qiming/sdk/ui/display';
 import { accountApi, type AccountApi } from '../api/accountApi';
 import { ApiKeys } from './ApiKeys';
 import { SpeechSettings } from './SpeechSettings';
 import { RedeemCode } from './RedeemCode';
-import { copyText } from './copyText';
 
 /** /setting and /oaitoken: account, read-aloud settings and API keys (the latter opens on API keys). */
 export const SettingsPage = observer(function SettingsPage({ initialTab = 'settings', api = accountApi }: { initialTab?: 'settings' | 'keys'; api?: AccountApi }) {

@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'react';
-import { toasts } from '@qiming/sdk';
+import { copyText } from '@qiming/sdk';
 import type { InviteInfo } from '@qiming/sdk/contracts';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { PointsApi } from '../points/pointsApi';
 import styles from './invite.module.css';
-
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toasts.success('复制成功！');
-  } catch {
-    toasts.error('复制失败！');
-  }
-}
 
 /** spec platform §2: 100% wide on screens up to 560 px, 45% otherwise. */
 function useDialogWidth(): string {
@@ -63,7 +54,7 @@ export function InviteDialog({ open, onClose, api }: { open: boolean; onClose():
               </div>
               <div className={styles.link}>
                 <code data-testid="invite-link">{info.inviteLink}</code>
-                <Button type="primary" onClick={() => void copy(info.inviteLink)}>
+                <Button type="primary" onClick={() => void copyText(info.inviteLink)}>
                   复制邀请链接
                 </Button>
               </div>

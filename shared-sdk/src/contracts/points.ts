@@ -1,3 +1,5 @@
+import pointsCodes from './points-codes.json';
+
 /**
  * Points (积分): balance, history, sign-in, redemption codes, invites and price quotes. Paths under
  * /app-api; every response is the envelope { code, data, msg }.
@@ -92,12 +94,5 @@ export interface PriceQuote {
   reason: string | null;
 }
 
-/** Codes of points refusals. 602 is the spec's stream code for insufficient points. */
-export const POINTS_CODES = {
-  insufficient: 602,
-  alreadySignedIn: 1601,
-  cdKeyUnknown: 1701,
-  cdKeyUsed: 1702,
-  cdKeyExpired: 1703,
-  modelRestricted: 1801,
-} as const;
+/** Codes of points refusals (602 is the spec's stream code for insufficient points); JSON, so the server reads the same file. */
+export const POINTS_CODES = pointsCodes as Readonly<typeof pointsCodes>;

@@ -1,17 +1,8 @@
+import { createRequire } from 'node:module';
 import { AppError } from '../../http/envelope.js';
 
-/**
- * Business codes of points refusals: a typed copy of the SDK contract's POINTS_CODES (a TS module,
- * not JSON, so it cannot be read at run time); the type makes any drift a compile error.
- */
-export const POINTS_CODES: typeof import('@qiming/sdk/contracts').POINTS_CODES = {
-  insufficient: 602,
-  alreadySignedIn: 1601,
-  cdKeyUnknown: 1701,
-  cdKeyUsed: 1702,
-  cdKeyExpired: 1703,
-  modelRestricted: 1801,
-};
+/** Business codes of points refusals: the SDK contract's own table (one file for both sides). */
+export const POINTS_CODES = createRequire(import.meta.url)('@qiming/sdk/contracts/points-codes.json') as typeof import('@qiming/sdk/contracts').POINTS_CODES;
 
 /** The spec's text for insufficient points (stream code 602). */
 export const INSUFFICIENT_MESSAGE = '积分不足，请及时充值';
