@@ -9,7 +9,10 @@ import { installRequestSignature, signatureWarnings } from './http/requestSignat
 import { ApiKeysRepository, ApiKeysService, apiKeysRoutes } from './modules/apiKeys/index.js';
 import { createAuth, decorateRequestUser, type Auth } from './modules/auth/index.js';
 import { installCaptcha } from './modules/captcha/index.js';
+import { catalogueRoutes, createCatalogue, type Catalogue } from './modules/catalogue/index.js';
 import { CdkeysRepository, CdkeysService, cdkeysRoutes } from './modules/cdkeys/index.js';
+import { createChatGateway, type ChatGateway } from './modules/chat/index.js';
+import { conversationsRoutes, createConversationsService, type ConversationsService } from './modules/conversations/index.js';
 import { installDevOutbox } from './modules/devOutbox/index.js';
 import { InvitesRepository, InvitesService, invitesRoutes } from './modules/invites/index.js';
 import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
@@ -32,6 +35,9 @@ export interface App {
   signin: SigninService;
   invites: InvitesService;
   cdkeys: CdkeysService;
+  catalogue: Catalogue;
+  conversations: ConversationsService;
+  chat: ChatGateway;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(signinRoutes, { service: signin, requireUser: auth.guard.requireUser });
   await server.register(invitesRoutes, { service: invites, requireUser: auth.guard.requireUser, publicOrigin: config.publicOrigin });
   await server.register(cdkeysRoutes, { service: cdkeys, requireUser: auth.guard.requireUser });
+  const catalogue = await createCatalogue(db.db, { reloadSeconds: config.chat.catalogueReloadSeconds, log: server.log });
+  const conversations = createConversationsService(db.db, now);
+  const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now });
+  await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => chat.router.hasRealChannel(id) });
+  await server.register(conversationsRoutes, { service: conversations, requireUser: auth.guard.requireUser });
+  await chat.registerRoutes(server, auth.guard.requireUser);
   await serveFrontend(server, config);
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.
@@ -105,8 +117,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     signin,
     invites,
     cdkeys,
+    catalogue,
+    conversations,
+    chat,
     async close() {
       await sweeper.stop();
+      await chat.close();
+      await catalogue.close();
       await server.close();
       await sharedState.close();
       await db.close();

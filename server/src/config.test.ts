@@ -36,7 +36,7 @@ describe('configuration', () => {
 describe('configuration: points, sign-in, invites', () => {
   it('defaults', () => {
     const config = loadConfig({});
-    assert.deepEqual(config.points, { dailyByTier: [2000, 10000, 30000, 60000], holdMinutes: 60, sweepSeconds: 60, holdMaxOutputTokens: 4000, holdMaxOutputChars: 4000 });
+    assert.deepEqual(config.points, { dailyByTier: [2000, 10000, 30000, 60000], holdMinutes: 90, sweepSeconds: 60, holdMaxOutputTokens: 4000, holdMaxOutputChars: 4000 });
     assert.deepEqual(config.signinRewards, [200, 300, 400, 500, 600, 800, 1000]);
     assert.deepEqual(config.invites, { rewardPoints: 8888, dailyCap: 20, sameIpCheck: true, incomeAccount: undefined });
   });

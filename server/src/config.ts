@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -92,7 +94,7 @@ const EnvSchema = z.object({
   CODE_RATE_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   CODE_PEPPER: optionalVar(z.string().min(16, '至少 16 个字符')),
   POINTS_DAILY_BY_TIER: pointsList('2000,10000,30000,60000', { min: 4, max: 4 }),
-  POINTS_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  POINTS_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(90),
   POINTS_HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   POINTS_HOLD_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   POINTS_HOLD_MAX_OUTPUT_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
@@ -101,6 +103,16 @@ const EnvSchema = z.object({
   INVITE_DAILY_CAP: z.coerce.number().int().min(0).default(20),
   INVITE_SAME_IP_CHECK: envFlag(true),
   INVITE_INCOME_ACCOUNT: optionalVar(z.string()),
+  CHAT_CHANNELS: optionalVar(z.string()),
+  CHAT_CHANNELS_FILE: optionalVar(z.string()),
+  CHAT_CHANNEL_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  CHAT_BANNED_WORDS_FILE: optionalVar(z.string()),
+  CHAT_PING_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  OFFLINE_TOKENS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(60),
+  OFFLINE_FIRST_TOKEN_MS: z.coerce.number().int().min(0).max(600_000).default(300),
+  OFFLINE_FAULT: optionalVar(z.enum(['slow-first-token', 'error-before-output', 'error-mid-stream', 'stall', 'malformed-chunk'])),
+  INSTANCE_ID: optionalVar(z.string().regex(/^[\w.:-]{1,100}$/, '只能包含字母、数字、_ . : -')),
+  CATALOGUE_RELOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 /** The real code senders: each is on when all its values are set, off (dev outbox) when none is. */
@@ -187,6 +199,17 @@ function socialProvidersOf(e: z.infer<typeof EnvSchema>): { providers: SocialPro
   return { providers, problems };
 }
 
+/** CHAT_CHANNELS wins over CHAT_CHANNELS_FILE; the JSON is validated when the server builds its channels. */
+function chatChannelsOf(e: z.infer<typeof EnvSchema>): { channelsJson: string | undefined; channelsSource: string } {
+  if (e.CHAT_CHANNELS) return { channelsJson: e.CHAT_CHANNELS, channelsSource: 'CHAT_CHANNELS' };
+  if (!e.CHAT_CHANNELS_FILE) return { channelsJson: undefined, channelsSource: '' };
+  try {
+    return { channelsJson: fs.readFileSync(e.CHAT_CHANNELS_FILE, 'utf8'), channelsSource: e.CHAT_CHANNELS_FILE };
+  } catch (error) {
+    throw new Error(`invalid server configuration: CHAT_CHANNELS_FILE: 无法读取 ${e.CHAT_CHANNELS_FILE}（${(error as Error).message}）`);
+  }
+}
+
 /** The official account, when WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN are all set. */
 function wechatOfficialOf(e: z.infer<typeof EnvSchema>): { official: ServerConfig['wechat']['official']; problems: string[] } {
   const { WECHAT_APP_ID: appId, WECHAT_APP_SECRET: appSecret, WECHAT_TOKEN: token } = e;
@@ -249,6 +272,24 @@ export interface ServerConfig {
   /** Sign-in reward for day 1, 2, 3… of a streak; the last value repeats. */
   signinRewards: number[];
   invites: InvitesConfig;
+  chat: ChatConfig;
+}
+
+export interface ChatConfig {
+  /** The channels JSON (CHAT_CHANNELS, or the content of CHAT_CHANNELS_FILE); none: every model answers offline. */
+  channelsJson: string | undefined;
+  /** Where channelsJson came from, for error messages. */
+  channelsSource: string;
+  /** A channel that failed before its first token is skipped this long. */
+  channelCooldownSeconds: number;
+  /** The banned-words list (chat/policy); unset: the built-in one. */
+  bannedWordsFile: string | undefined;
+  /** A ping chunk with wait text after this much upstream silence. */
+  pingSeconds: number;
+  offline: { tokensPerSecond: number; firstTokenMs: number; fault: string | undefined };
+  /** Names this server instance in job ownership and crash recovery (default host:port). */
+  instanceId: string;
+  catalogueReloadSeconds: number;
 }
 
 export interface PointsConfig {
@@ -324,6 +365,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       holdMaxOutputChars: e.POINTS_HOLD_MAX_OUTPUT_CHARS,
     },
     signinRewards: e.SIGNIN_REWARDS,
+    chat: {
+      ...chatChannelsOf(e),
+      channelCooldownSeconds: e.CHAT_CHANNEL_COOLDOWN_SECONDS,
+      bannedWordsFile: e.CHAT_BANNED_WORDS_FILE,
+      pingSeconds: e.CHAT_PING_SECONDS,
+      offline: { tokensPerSecond: e.OFFLINE_TOKENS_PER_SECOND, firstTokenMs: e.OFFLINE_FIRST_TOKEN_MS, fault: e.OFFLINE_FAULT },
+      instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
+      catalogueReloadSeconds: e.CATALOGUE_RELOAD_SECONDS,
+    },
     invites: {
       rewardPoints: e.INVITE_REWARD_POINTS,
       dailyCap: e.INVITE_DAILY_CAP,

@@ -1,5 +1,6 @@
 // The SDK's singletons. The SDK is a shared module-federation singleton, so this module runs once
 // per page and the host and every area get the same stores and the same request client.
+import { createChatClient } from './chat/chatClient';
 import { eventBus } from './events/eventBus';
 import { createRequestClient } from './request/client';
 import { defaultConfig, type SdkConfig } from './request/config';
@@ -50,6 +51,14 @@ export const settings = new SettingsStore(
   },
   storage,
 );
+
+/** Chat: streaming with resume, stop, the model catalogue; the balance refreshes after every generation. */
+export const chat = createChatClient({
+  streamTarget: () => request.streamTarget(),
+  get: (path, params) => request.get(path, params),
+  refreshPoints: () => points.refresh(),
+  onInsufficientPoints: (message) => eventBus.emit('points:insufficient', { message }),
+});
 
 /** spec platform §4: points first (null on failure), then user info and settings, once. */
 export async function loadAccount(): Promise<void> {

@@ -192,6 +192,81 @@ export interface CdkeyTable {
   created_at: string;
 }
 
+/** One conversation (a history entry); its messages are conversation_nodes. */
+export interface ConversationGroupTable {
+  id: string;
+  user_id: string;
+  title: string;
+  gpts_id: string | null;
+  icon: string | null;
+  /** The first message shown when the first question was edited (several roots); NULL: the newest. */
+  selected_root_id: string | null;
+  created_at: string;
+  /** The last new message: the history list's order. */
+  updated_at: string;
+}
+
+export type ConversationNodeStatus = 'generating' | 'done' | 'stopped' | 'failed';
+
+/** One message: a user message ('done') or one answer; siblings are alternative branches. */
+export interface ConversationNodeTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  parent_id: string | null;
+  /** Position among its siblings, 0 = oldest. */
+  seq: number;
+  role: 'user' | 'assistant';
+  model: string;
+  model_name: string;
+  gpts_id: string | null;
+  knowledge_id: string | null;
+  knowledge_name: string | null;
+  content: string;
+  reasoning: import('kysely').Generated<string>;
+  /** JSON array of Reference. */
+  references: import('kysely').Generated<string>;
+  /** JSON array of strings. */
+  follow_ups: import('kysely').Generated<string>;
+  status: ConversationNodeStatus;
+  error: string | null;
+  /** 1 when the offline model answered. */
+  offline_demo: import('kysely').Generated<number>;
+  /** JSON of the upstream usage; NULL until the answer ends (and for user messages). */
+  usage: string | null;
+  /** The branch shown under this node; NULL: the newest child. */
+  selected_child_id: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The fields ops changed of one catalogue entry (JSON object), or the whole entry ops added. */
+export interface CatalogueOverrideTable {
+  model_id: string;
+  fields: string;
+  updated_at: string;
+}
+
+/** One row (id 1): `revision` rises with every catalogue change; servers poll it. */
+export interface CatalogueStateTable {
+  id: number;
+  revision: number;
+  updated_at: string;
+}
+
+/** A running chat generation (id = its answer node) and the instance running it (chat/recovery.ts). */
+export interface ChatJobTable {
+  id: string;
+  user_id: string;
+  instance_id: string;
+  started_at: string;
+}
+
+export interface ChatInstanceTable {
+  id: string;
+  heartbeat_at: string;
+}
+
 export interface Database {
   remote_releases: RemoteReleaseTable;
   remote_channels: RemoteChannelTable;
@@ -209,4 +284,10 @@ export interface Database {
   invite_grants: InviteGrantTable;
   cdkey_batches: CdkeyBatchTable;
   cdkeys: CdkeyTable;
+  conversation_groups: ConversationGroupTable;
+  conversation_nodes: ConversationNodeTable;
+  catalogue_overrides: CatalogueOverrideTable;
+  catalogue_state: CatalogueStateTable;
+  chat_jobs: ChatJobTable;
+  chat_instances: ChatInstanceTable;
 }

@@ -1,10 +1,12 @@
-// pnpm ops remotes|cdkeys <command>: changes the remote registry, or makes redemption codes, of the
-// server whose DATA_DIR / DATABASE_URL this shell points at (the same variables the server reads).
+// pnpm ops remotes|cdkeys|catalogue <command>: changes the remote registry, makes redemption codes or
+// edits the model catalogue of the server whose DATA_DIR / DATABASE_URL this shell points at (the
+// same variables the server reads).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, repoRoot, type ServerConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { CATALOGUE_USAGE, CatalogueInputError, DEFAULT_RELOAD_SECONDS, runCatalogueCommand } from '../modules/catalogue/index.js';
 import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
 import { createPlatformService, PlatformError } from '../modules/platform/index.js';
 import { parseDetail } from '../modules/platform/service.js';
@@ -24,7 +26,9 @@ const USAGE = `用法: pnpm ops remotes <命令>
                                         生成一批兑换码（每个兑换 N 永久积分），只打印这一次
   create --plan-tier T --plan-days D --count M [--points N] [--expires …] [--note …]
                                         兑换订阅套餐 T（1 入门、2 基础、3 专业）D 天
-  list [--batch id]                     各批次及使用数量；指定批次时列出其兑换码（只显示末 4 位）`;
+  list [--batch id]                     各批次及使用数量；指定批次时列出其兑换码（只显示末 4 位）
+
+${CATALOGUE_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -59,6 +63,8 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
 
 async function run(db: Db, config: ServerConfig, argv: string[], print: (line: string) => void): Promise<void> {
+  // Its own argument parsing: JSON values may start with "-" and must not meet the option parser.
+  if (argv[0] === 'catalogue') return runCatalogueCommand(db.db, argv.slice(1), print, { reloadSeconds: DEFAULT_RELOAD_SECONDS });
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, command, ...rest] = positionals;
   if (!command) throw new UsageError('');
@@ -188,6 +194,10 @@ async function main(): Promise<number> {
     if (error instanceof UsageError) {
       if (error.message) console.error(error.message);
       console.error(USAGE);
+      return 2;
+    }
+    if (error instanceof CatalogueInputError) {
+      console.error(error.message);
       return 2;
     }
     if (error instanceof CdkeyInputError) {

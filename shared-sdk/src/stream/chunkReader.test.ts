@@ -8,7 +8,7 @@ describe('parseChunk', () => {
     expect(parseChunk('{"choices":[{"delta":null}],"extra":true}')).toEqual({ choices: [{ delta: null }], extra: true });
   });
 
-  it.each(['', 'not json', '42', '{"error":5}', '{"convId":{}}', '{"choices":[{"delta":{"content":1}}]}'])('rejects %j', (data) => {
+  it.each(['', 'not json', '42', '{"error":5}', '{"convId":{}}', '{"choices":[{"delta":{"content":1}}]}', '{"seq":"1"}', '{"choices":[{"delta":{"reasoning_content":2}}]}', '{"references":[{"title":"x"}]}', '{"references":{}}'])('rejects %j', (data) => {
     expect(parseChunk(data)).toBeNull();
   });
 });
@@ -33,5 +33,23 @@ describe('ChunkReader', () => {
     expect(onDelta).not.toHaveBeenCalled();
     expect(reader.hasContent).toBe(false);
     expect(reader.started).toBe(true);
+  });
+
+  it('reads the gateway\'s extras: reasoning deltas, references, the offline tag and sequence numbers', () => {
+    const calls: unknown[] = [];
+    const reader = new ChunkReader({
+      onReasoning: (text) => calls.push(['reasoning', text]),
+      onReferences: (list) => calls.push(['references', list.map((r) => r.url)]),
+      onDelta: (text) => calls.push(['delta', text]),
+      onOfflineDemo: () => calls.push(['offline']),
+    });
+    reader.read({ seq: 1, type: 'ping', choices: [{ delta: { content: '请稍候' } }] });
+    reader.read({ seq: 2, choices: [{ delta: { content: '', reasoning_content: '先想一想' } }] });
+    reader.read({ seq: 3, references: [{ id: '1', title: 'A', url: 'https://a.example' }], choices: [{ delta: { content: '' } }] });
+    reader.read({ seq: 4, choices: [{ delta: { content: '答案' } }] });
+    reader.read({ seq: 5, offlineDemo: true, title: 't' });
+    expect(calls).toEqual([['reasoning', '先想一想'], ['references', ['https://a.example']], ['delta', '答案'], ['offline']]);
+    expect(reader.lastSeq).toBe(5);
+    expect(parseChunk('{"seq":7,"choices":[{"delta":{"content":"","reasoning_content":"r"}}],"references":[{"url":"u","title":"t"}]}')).not.toBeNull();
   });
 });

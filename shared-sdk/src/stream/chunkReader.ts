@@ -22,22 +22,28 @@ export function parseChunk(data: string): StreamChunk | null {
 
 function isChunk(value: unknown): value is StreamChunk {
   if (!isRecord(value)) return false;
-  const { code, error, title, type, choices, convId, convGroupId } = value;
+  const { seq, code, error, title, type, choices, convId, convGroupId, references } = value;
   return (
+    isAbsentOr(seq, 'number') &&
     isAbsentOr(code, 'number') &&
     isAbsentOr(error, 'string') &&
     isAbsentOr(title, 'string') &&
     (type == null || CHUNK_TYPES.includes(type)) &&
     (choices == null || (Array.isArray(choices) && choices.every(isChoice))) &&
     (isAbsentOr(convId, 'string') || isAbsentOr(convId, 'number')) &&
-    (isAbsentOr(convGroupId, 'string') || isAbsentOr(convGroupId, 'number'))
+    (isAbsentOr(convGroupId, 'string') || isAbsentOr(convGroupId, 'number')) &&
+    (references == null || (Array.isArray(references) && references.every(isReference)))
   );
+}
+
+function isReference(reference: unknown): boolean {
+  return isRecord(reference) && typeof reference.url === 'string' && isAbsentOr(reference.title, 'string');
 }
 
 function isChoice(choice: unknown): boolean {
   if (!isRecord(choice)) return false;
   const { delta } = choice;
-  return delta == null || (isRecord(delta) && isAbsentOr(delta.content, 'string'));
+  return delta == null || (isRecord(delta) && isAbsentOr(delta.content, 'string') && isAbsentOr(delta.reasoning_content, 'string'));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -56,6 +62,8 @@ export class ChunkReader {
   started = false;
   /** Content reached onDelta. */
   hasContent = false;
+  /** The sequence number of the last chunk read (the gateway numbers them): where a resume starts. */
+  lastSeq = 0;
 
   constructor(private readonly handlers: StreamHandlers) {}
 
@@ -71,6 +79,7 @@ export class ChunkReader {
 
   read(chunk: StreamChunk): Cancelled | undefined {
     this.started = true;
+    if (typeof chunk.seq === 'number' && chunk.seq > this.lastSeq) this.lastSeq = chunk.seq;
     this.adoptIds(chunk);
     if (chunk.code) return { status: 'cancelled', code: chunk.code, message: chunk.error ?? '' };
     const { title } = chunk;
@@ -78,7 +87,16 @@ export class ChunkReader {
       this.title = title;
       this.call(() => this.handlers.onTitle?.(title));
     }
-    const content = chunk.choices?.[0]?.delta?.content ?? '';
+    const delta = chunk.choices?.[0]?.delta;
+    const content = delta?.content ?? '';
+    const reasoning = delta?.reasoning_content ?? '';
+    if (reasoning !== '') {
+      this.hasContent = true;
+      this.call(() => this.handlers.onReasoning?.(reasoning));
+    }
+    const references = chunk.references;
+    if (references && references.length > 0) this.call(() => this.handlers.onReferences?.(references));
+    if (chunk.offlineDemo) this.call(() => this.handlers.onOfflineDemo?.());
     if (chunk.type === 'ping') {
       this.call(() => this.handlers.onPing?.(content));
     } else if (chunk.type === 'follow_up') {

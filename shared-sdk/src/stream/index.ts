@@ -11,5 +11,6 @@ export {
   type ConversationIds,
   type StreamHandlers,
   type StreamOptions,
+  type ResumeOptions,
   type StreamOutcome,
 } from './types';

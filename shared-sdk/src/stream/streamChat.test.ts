@@ -88,6 +88,7 @@ describe('streamChat', () => {
       title: '问候',
       attempts: 1,
       mode: 'stream',
+      lastSeq: 0,
     });
     expect(calls).toEqual([
       ['ping', '排队中，请稍候'],
@@ -215,7 +216,7 @@ describe('streamChat', () => {
 
     const outcome = await streamChat(s.transport, body, handlers, fast);
 
-    expect(outcome).toEqual({ status: 'cancelled', code, message: error, ids: { convId: 'c2' }, attempts: 1, mode: 'stream' });
+    expect(outcome).toEqual({ status: 'cancelled', code, message: error, ids: { convId: 'c2' }, attempts: 1, mode: 'stream', lastSeq: 0 });
     expect(deltas()).toEqual(['部分']);
   });
 
@@ -275,7 +276,7 @@ describe('streamChat', () => {
 
     const outcome = await streamChat(s.transport, body, handlers, fast);
 
-    expect(outcome).toEqual({ status: 'done', endedWithoutDone: false, ids: { convId: 'c3', convGroupId: 'g3' }, attempts: 5, mode: 'plain' });
+    expect(outcome).toEqual({ status: 'done', endedWithoutDone: false, ids: { convId: 'c3', convGroupId: 'g3' }, attempts: 5, mode: 'plain', lastSeq: 0 });
     expect(calls).toEqual([
       ['ids', { convId: 'c3', convGroupId: 'g3' }],
       ['delta', '完整的回答'],
@@ -399,6 +400,7 @@ describe('resumeStream', () => {
       ids: { convId: 'c/6', convGroupId: 'g6' },
       attempts: 1,
       mode: 'stream',
+      lastSeq: 0,
     });
     expect(calls).toEqual([
       ['ids', { convId: 'c/6', convGroupId: 'g6' }],
@@ -409,6 +411,20 @@ describe('resumeStream', () => {
     expect(req).toMatchObject({ method: 'GET', url: '/app-api/backend-api/resumeStream?convId=c%2F6', body: '' });
     expect(req!.headers.authorization).toBe('Bearer test-token');
     expect(req!.headers['content-type']).toBeUndefined();
+  });
+
+  it('resumes after the last sequence number it was given and reports the new last one', async () => {
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame({ ...delta('续'), seq: 8 }), frame({ ...delta('写'), seq: 9 }), DONE]);
+    });
+    const { calls, handlers } = recorder();
+
+    const outcome = await resumeStream(s.transport, 'c7', handlers, { after: 7 });
+
+    expect(outcome).toMatchObject({ status: 'done', lastSeq: 9 });
+    expect(calls).toEqual([['delta', '续'], ['delta', '写']]);
+    expect(s.requests[0]!.url).toBe('/app-api/backend-api/resumeStream?convId=c7&after=7');
   });
 
   it('surfaces cancel codes and retries without a plain fallback', async () => {

@@ -1,6 +1,6 @@
 import { ChunkReader } from './chunkReader';
 import { ABORTED, openSse, plainRequest, type AttemptResult, type ExchangeRequest } from './connection';
-import type { StreamHandlers, StreamOptions, StreamOutcome, StreamRequestBody, StreamTransport } from './types';
+import type { ResumeOptions, StreamHandlers, StreamOptions, StreamOutcome, StreamRequestBody, StreamTransport } from './types';
 
 const STREAM_PATH = 'backend-api/getStream';
 const RESUME_PATH = 'backend-api/resumeStream';
@@ -23,16 +23,20 @@ export function streamChat(
   });
 }
 
-/** Re-attaches to a generation that is still running (after checkChatId said so): GET backend-api/resumeStream. */
+/**
+ * Re-attaches to a generation that is still running (after checkChatId said so, or after a
+ * dropped connection): GET backend-api/resumeStream, from the chunk after `options.after`.
+ */
 export function resumeStream(
   transport: StreamTransport,
   convId: string,
   handlers: StreamHandlers = {},
-  options: StreamOptions = {},
+  options: ResumeOptions = {},
 ): Promise<StreamOutcome> {
+  const after = options.after ? `&after=${options.after}` : '';
   return run(transport, handlers, options, {
     method: 'GET',
-    path: `${RESUME_PATH}?convId=${encodeURIComponent(convId)}`,
+    path: `${RESUME_PATH}?convId=${encodeURIComponent(convId)}${after}`,
   });
 }
 
@@ -81,7 +85,7 @@ async function run(
     result = await plainRequest(await exchange(call.plainBody), reader);
   }
 
-  const base = { ids: { ...reader.ids }, ...(reader.title !== undefined && { title: reader.title }), attempts, mode };
+  const base = { ids: { ...reader.ids }, lastSeq: reader.lastSeq, ...(reader.title !== undefined && { title: reader.title }), attempts, mode };
   if (result.status === 'failed') return { ...base, status: 'error', code: -1, message: result.message, partial: reader.started };
   if (result.status === 'error') return { ...base, ...result, partial: reader.started };
   return { ...base, ...result };

@@ -1,3 +1,7 @@
+import type { Reference, StreamChunk } from '../contracts/chat';
+
+export type { StreamChunk, StreamRequestBody, UploadedFile } from '../contracts/chat';
+
 /** What the stream client needs from the SDK's request client; it knows nothing of tokens or hosts. */
 export interface StreamTransport {
   /** Absolute URL for a path like 'backend-api/getStream' (host routing happens here). */
@@ -5,54 +9,6 @@ export interface StreamTransport {
   /** Fresh headers for one attempt: Authorization bearer, the signed headers type/sec/sec2, content-type. Called again on every retry (signatures are single-use). */
   headers(): Promise<Record<string, string>>;
   fetch?: typeof fetch;
-}
-
-/** An uploaded file as the upload calls return it (spec chat §3). */
-export interface UploadedFile {
-  knowledgeId?: string | null;
-  fileContent?: string | null;
-  url?: string | null;
-  name?: string | null;
-  actualName?: string | null;
-  nameFromFront?: string | null;
-}
-
-/** Body of POST backend-api/getStream (spec chat §7). */
-export interface StreamRequestBody {
-  /** Memory rounds (gptConfig.recentChatLen). */
-  recentChatLen: number;
-  /** Model id. */
-  model: string;
-  stream: boolean;
-  search: boolean;
-  /** null for a new conversation. */
-  convGroupId: string | null;
-  /** The node this message answers (null at the root). */
-  parentConvId: string | null;
-  /** The user's message. */
-  request: string;
-  useContext: boolean;
-  modelName: string;
-  /** Omitted for image and video models. */
-  systemPrompt?: string;
-  useHong: boolean;
-  knowledgeId: string | null;
-  /** Agent or app code. */
-  intelligentCode: string | null;
-  uploadedFiles: UploadedFile[];
-  /** MCP service names, deduplicated; omitted for image and video models. */
-  mcps?: string[];
-}
-
-/** One SSE data payload (spec chat §3 "Stream chunk"). Servers may send null for absent fields. */
-export interface StreamChunk {
-  code?: number | null;
-  error?: string | null;
-  title?: string | null;
-  type?: 'ping' | 'follow_up' | 'normal' | null;
-  choices?: Array<{ delta?: { content?: string | null } | null }> | null;
-  convId?: string | number | null;
-  convGroupId?: string | number | null;
 }
 
 /** Conversation ids as they appeared in the stream, normalised to strings. */
@@ -72,6 +28,12 @@ export interface StreamHandlers {
   /** The conversation ids, the first time they appear (and again only if they change). */
   onIds?(ids: ConversationIds): void;
   onTitle?(title: string): void;
+  /** Thinking text of a reasoning model (delta). */
+  onReasoning?(text: string): void;
+  /** Web sources of the answer (each call adds to the earlier ones). */
+  onReferences?(references: Reference[]): void;
+  /** The answer came from the offline model (离线演示). */
+  onOfflineDemo?(): void;
 }
 
 export interface StreamOptions {
@@ -82,6 +44,11 @@ export interface StreamOptions {
   retries?: number;
   /** Wait before retry number `attempt` (1-based). Default 500 ms × attempt. */
   retryDelayMs?(attempt: number): number;
+}
+
+export interface ResumeOptions extends StreamOptions {
+  /** The sequence number of the last chunk already shown: the server sends only what follows. */
+  after?: number;
 }
 
 /** Codes an outcome can carry, besides the server's own cancel codes. */
@@ -98,6 +65,8 @@ export const STREAM_CODES = {
 
 interface OutcomeBase {
   ids: ConversationIds;
+  /** Sequence number of the last chunk read (0 when the server numbers none): pass it to resumeStream as `after`. */
+  lastSeq: number;
   title?: string;
   /** HTTP requests made, the plain-request fallback included. */
   attempts: number;

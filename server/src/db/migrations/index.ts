@@ -4,12 +4,18 @@ import type { DialectName } from '../database.js';
 import { platformRegistry } from './001_platform_registry.js';
 import { accounts } from './002_accounts.js';
 import { points } from './003_points.js';
+import { conversations } from './004_conversations.js';
+import { catalogue } from './005_catalogue.js';
+import { chatJobs } from './006_chat_jobs.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['001_platform_registry', platformRegistry],
   ['002_accounts', accounts],
   ['003_points', points],
+  ['004_conversations', conversations],
+  ['005_catalogue', catalogue],
+  ['006_chat_jobs', chatJobs],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

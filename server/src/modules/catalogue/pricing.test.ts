@@ -10,6 +10,13 @@ const future = '2030-07-01T00:00:00.000Z';
 const past = '2030-05-01T00:00:00.000Z';
 const model = (id: string) => findModel(id) ?? assert.fail(`no model ${id}`);
 
+/** Models the spec names outside §9 (id lists, roles, validation, export names, tabs): priced here. */
+const ADDED_WITHOUT_SPEC_PRICE = [
+  'ai4', 'glm-4', 'glm-4v', 'gemini-pro-vision', 'gemini-1.5-pro', 'gemini-2.0-flash', 'claude-3-5-sonnet', 'claude-3-opus',
+  'deepseek-chat-fast', 'deepseek-reasoner-fast', 'deepseek-r1t-chimera', 'doubao-1.5-pro-32k', 'doubao-1.5-thinking-pro',
+  'doubao-1.5-vision-pro', 'qwen-plus', 'yi-large',
+];
+
 describe('catalogue prices (spec chat §9)', () => {
   it('has one entry per model id, every id of §9', () => {
     const ids = MODELS.map((m) => m.id);
@@ -35,7 +42,17 @@ describe('catalogue prices (spec chat §9)', () => {
     };
     for (const [id, points] of Object.entries(perMillion)) assert.deepEqual(model(id).price, { kind: 'perMillionTokens', input: points, output: points }, id);
     assert.deepEqual(model('gemini-exp-1121').price, { kind: 'perCharacter', points: 0.5 });
-    assert.equal(MODELS.length, Object.keys(perRequest).length + Object.keys(perMillion).length + 1, 'nothing beyond §9');
+    const specIds = new Set([...Object.keys(perRequest), ...Object.keys(perMillion), 'gemini-exp-1121']);
+    const chosen = MODELS.filter((m) => !specIds.has(m.id));
+    assert.deepEqual(chosen.map((m) => m.id).sort(), [...ADDED_WITHOUT_SPEC_PRICE].sort(), 'beyond §9 only the models the spec names elsewhere');
+    for (const m of chosen) assert.match(m.note, /price|priced/, `${m.id} says how its price was chosen`);
+  });
+
+  it('prices the models the spec names without a price', () => {
+    assert.deepEqual(model('ai4').price, { kind: 'perRequest', points: 800 });
+    assert.deepEqual(model('deepseek-chat-fast'), { id: 'deepseek-chat-fast', price: model('deepseek-chat').price, isHighLevelModel: true });
+    assert.deepEqual(model('deepseek-reasoner-fast'), { id: 'deepseek-reasoner-fast', price: model('deepseek-reasoner').price, isHighLevelModel: true });
+    assert.equal(model('glm-4').price.kind, 'perRequest');
   });
 
   it('prices agents per character and other custom apps like GPTs entries; unknown ids are unknown', () => {

@@ -1,4 +1,7 @@
-import { HIGH_LEVEL_LABEL, MODEL_PREFIXES, MODELS, WEB_SEARCH_POINTS, type PriceRule } from './models.js';
+import { HIGH_LEVEL_LABEL, MODEL_PREFIXES, WEB_SEARCH_POINTS, type PriceRule } from './models.js';
+import { pricingSnapshot } from './pricingSource.js';
+
+export { priceTextOf } from './priceText.js';
 
 /** The model a price applies to: a catalogue entry, or a custom agent / app matched by prefix. */
 export interface PricedModel {
@@ -7,13 +10,15 @@ export interface PricedModel {
   isHighLevelModel: boolean;
 }
 
-const byId = new Map(MODELS.map((model) => [model.id, model]));
 const prefixes = [...MODEL_PREFIXES].sort((a, b) => b.prefix.length - a.prefix.length);
 
-/** The model's price rule; undefined for an id the catalogue does not know. */
+/**
+ * The model's price rule from the live catalogue (ops changes apply to the next quote or hold);
+ * undefined for an id the catalogue does not know.
+ */
 export function findModel(id: string): PricedModel | undefined {
-  const model = byId.get(id);
-  if (model) return { id, price: model.price, isHighLevelModel: model.isHighLevelModel ?? false };
+  const model = pricingSnapshot().byId.get(id);
+  if (model) return { id, price: model.price, isHighLevelModel: model.isHighLevelModel };
   const match = prefixes.find((p) => id.startsWith(p.prefix) && id.length > p.prefix.length);
   return match ? { id, price: match.price, isHighLevelModel: false } : undefined;
 }
@@ -144,15 +149,4 @@ export function maxCostOf(model: PricedModel, options: { multiplierPercent: numb
         ? { characters: options.promptChars + limits.maxOutputChars }
         : { inputTokens: options.promptChars, outputTokens: limits.maxOutputTokens };
   return costOf(model, usage, options);
-}
-
-const formatNumber = (points: number) => String(Number(points.toFixed(4)));
-
-/** The listed price as the model picker shows it: "600积分/次", "700000积分/百万tokens", "0.01积分/字". */
-export function priceTextOf(price: PriceRule): string {
-  if (price.kind === 'perRequest') return price.points === 0 ? '免费' : `${formatNumber(price.points)}积分/次`;
-  if (price.kind === 'perCharacter') return `${formatNumber(price.points)}积分/字`;
-  if (price.input === 0 && price.output === 0) return '免费';
-  if (price.input === price.output) return `${formatNumber(price.input)}积分/百万tokens`;
-  return `输入${formatNumber(price.input)}积分/百万tokens，输出${formatNumber(price.output)}积分/百万tokens`;
 }

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { ModelCatalogue } from '@qiming/sdk/contracts';
+import type { Database } from '../../db/schema.js';
+import type { CatalogueEntry } from './entry.js';
+import { MODELS } from './models.js';
+import { usePricingSource } from './pricingSource.js';
+import { CatalogueRepository } from './repository.js';
+import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot } from './snapshot.js';
+
+export const DEFAULT_RELOAD_SECONDS = 15;
+
+/** A repeating task; `stop` ends it. The default is an unref'd setInterval. */
+export type Scheduler = (task: () => void, intervalMs: number) => { stop(): void };
+
+const intervalScheduler: Scheduler = (task, intervalMs) => {
+  const timer = setInterval(task, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+};
+
+export interface CatalogueOptions {
+  /** How often the revision stamp is checked (default 15 s). */
+  reloadSeconds?: number;
+  log?: { warn(message: string): void; info(message: string): void };
+  /** The built-in entries (tests give their own). */
+  builtIns?: readonly CatalogueEntry[];
+  scheduler?: Scheduler;
+}
+
+/**
+ * The effective model catalogue of this server: the built-in entries with the ops overrides of the
+ * database applied, validated, as one immutable snapshot. Every `reloadSeconds` it reads the
+ * revision stamp (one primary-key read) and rebuilds only when the stamp moved, so every instance
+ * sharing the database follows an ops change within that time. A failed check keeps the snapshot
+ * in use. While started it is also what pricing reads (findModel).
+ */
+export class Catalogue {
+  private current: CatalogueSnapshot;
+  private checking: Promise<boolean> | null = null;
+  private poller: { stop(): void } | null = null;
+  private stopPricing: (() => void) | null = null;
+  readonly reloadSeconds: number;
+  private readonly builtIns: readonly CatalogueEntry[];
+
+  constructor(
+    private readonly repo: CatalogueRepository,
+    private readonly options: CatalogueOptions = {},
+  ) {
+    this.reloadSeconds = options.reloadSeconds ?? DEFAULT_RELOAD_SECONDS;
+    this.builtIns = options.builtIns ?? MODELS;
+    this.current = buildSnapshot(this.builtIns, [], -1);
+  }
+
+  /** The snapshot in use now. */
+  snapshot(): CatalogueSnapshot {
+    return this.current;
+  }
+
+  /** The effective entry of a model id (think, web, price… for the chat gateway). */
+  find(modelId: string): CatalogueEntry | undefined {
+    return this.current.byId.get(modelId);
+  }
+
+  /** Reads every override and rebuilds the snapshot, whatever the stamp says. */
+  async reload(): Promise<CatalogueSnapshot> {
+    const { revision, overrides } = await this.repo.load();
+    const next = buildSnapshot(this.builtIns, overrides, revision);
+    for (const { modelId, reason } of next.rejected) this.options.log?.warn(`[catalogue] override of ${modelId} ignored: ${reason}`);
+    if (next.version !== this.current.version) this.options.log?.info(`[catalogue] revision ${revision}, version ${next.version}`);
+    this.current = next;
+    return next;
+  }
+
+  /** Rebuilds when the revision stamp moved; true when it did. Concurrent calls share one check. */
+  refresh(): Promise<boolean> {
+    this.checking ??= (async () => {
+      try {
+        if ((await this.repo.revision()) === this.current.revision) return false;
+        await this.reload();
+        return true;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+
+  /** Starts the stamp checks and makes this catalogue the one pricing reads. */
+  start(): this {
+    if (this.poller) return this;
+    const scheduler = this.options.scheduler ?? intervalScheduler;
+    this.poller = scheduler(() => {
+      this.refresh().catch((error: Error) => this.options.log?.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`));
+    }, this.reloadSeconds * 1000);
+    this.stopPricing = usePricingSource(this);
+    return this;
+  }
+
+  /** The catalogue the client gets (getModelOptions); `hasRealChannel` decides `offlineDemo`. */
+  modelCatalogue(hasRealChannel: (modelId: string) => boolean): ModelCatalogue {
+    return modelCatalogueOf(this.current, hasRealChannel);
+  }
+
+  async close(): Promise<void> {
+    this.poller?.stop();
+    this.poller = null;
+    this.stopPricing?.();
+    this.stopPricing = null;
+    await this.checking?.catch(() => undefined);
+  }
+}
+
+/** The server's catalogue: loaded from the database, checking for changes, serving prices. */
+export async function createCatalogue(db: Kysely<Database>, options: CatalogueOptions = {}): Promise<Catalogue> {
+  const catalogue = new Catalogue(new CatalogueRepository(db), options);
+  await catalogue.reload();
+  return catalogue.start();
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { fail, ok } from '../../http/envelope.js';
+import type { Catalogue } from './catalogue.js';
+import { ICON_NAME, MODEL_ICONS } from './icons.js';
+
+export interface CatalogueRouteOptions {
+  catalogue: Catalogue;
+  /** Whether a real upstream channel serves the model; otherwise it is marked 离线演示. */
+  hasRealChannel?: (modelId: string) => boolean;
+}
+
+/** True when an If-None-Match header names the ETag (a list, weak forms and * included). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * GET backend-api/getModelOptions: the model catalogue for the picker (no login; the request
+ * signature applies), with an ETag from its version. GET public/model-icons/<name>.svg: the
+ * built-in icons, cached for good (their URLs carry a content hash).
+ */
+export async function catalogueRoutes(app: FastifyInstance, { catalogue, hasRealChannel = () => false }: CatalogueRouteOptions): Promise<void> {
+  app.get('/app-api/backend-api/getModelOptions', async (request, reply) => {
+    const body = catalogue.modelCatalogue(hasRealChannel);
+    const etag = `"${body.version}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return ok(body);
+  });
+
+  app.get<{ Params: { file: string } }>('/app-api/public/model-icons/:file', async (request, reply) => {
+    const name = request.params.file.endsWith('.svg') ? request.params.file.slice(0, -4) : '';
+    const svg = ICON_NAME.test(name) ? MODEL_ICONS.get(name) : undefined;
+    if (!svg) return reply.status(404).send(fail(404, '图标不存在'));
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  });
+}

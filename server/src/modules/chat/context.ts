@@ -1,0 +1,87 @@
+import type { StreamRequestBody } from '@qiming/sdk/contracts';
+import type { HistoryMessage } from '../conversations/index.js';
+import type { UpstreamMessage } from './upstream/types.js';
+
+export type { HistoryMessage };
+
+/** spec chat §5: used when the user set no system prompt of their own. */
+export const DEFAULT_SYSTEM_PROMPT = 'Take a deep breath and think step by step. 除非用户指定了其他语言，否则请用中文回答。';
+
+/** Text of uploaded files sent upstream, per file and in all (characters). */
+export const FILE_TEXT_LIMITS = { perFile: 50_000, total: 100_000 };
+
+
+/** What a contributor sees: the request and the user. */
+export interface ContextRequest {
+  userId: string;
+  body: StreamRequestBody;
+}
+
+/**
+ * Adds to the context of a message: an agent's instructions (intelligentCode), knowledge base
+ * passages (knowledgeId), extension results (mcps). The agents, knowledge and extensions modules
+ * register theirs; with none registered the context is the system prompt, history and files.
+ */
+export interface ContextContributor {
+  readonly name: string;
+  contribute(request: ContextRequest): Promise<{ system?: string; userPrefix?: string } | null>;
+}
+
+export interface BuiltContext {
+  messages: UpstreamMessage[];
+  /** Characters of everything sent (the points hold's prompt estimate). */
+  promptChars: number;
+}
+
+/**
+ * The messages sent upstream: the system prompt (the user's, else the default), contributors'
+ * system text, the last `recentChatLen` rounds of the current branch when `useContext`, then the
+ * message itself with the uploaded files' text in front.
+ */
+export async function buildContext(
+  request: ContextRequest,
+  history: readonly HistoryMessage[],
+  contributors: readonly ContextContributor[],
+): Promise<BuiltContext> {
+  const { body } = request;
+  const contributions = (await Promise.all(contributors.map((c) => c.contribute(request)))).filter((c) => c !== null);
+  const system = [body.systemPrompt?.trim() || DEFAULT_SYSTEM_PROMPT, ...contributions.map((c) => c.system).filter(Boolean)].join('\n\n');
+
+  // history ends with the message being answered; the rounds before it are the memory.
+  const earlier = history.slice(0, -1);
+  const current = history.at(-1);
+  if (!current || current.role !== 'user') throw new Error('history must end with the user message being answered');
+  const rounds = body.useContext ? Math.max(0, Math.min(8, body.recentChatLen)) : 0;
+  const memory = rounds === 0 ? [] : lastRounds(earlier, rounds);
+
+  const prefix = [...contributions.map((c) => c.userPrefix).filter(Boolean), filesText(body)].filter(Boolean).join('\n\n');
+  const messages: UpstreamMessage[] = [
+    { role: 'system', content: system },
+    ...memory.filter((m) => m.content !== ''),
+    { role: 'user', content: prefix ? `${prefix}\n\n${current.content}` : current.content },
+  ];
+  return { messages, promptChars: messages.reduce((sum, m) => sum + m.content.length, 0) };
+}
+
+/** The last `rounds` question–answer pairs (a round starts at a user message). */
+function lastRounds(messages: readonly HistoryMessage[], rounds: number): HistoryMessage[] {
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user' && ++seen === rounds) return messages.slice(i);
+  }
+  return [...messages];
+}
+
+function filesText(body: StreamRequestBody): string {
+  let budget = FILE_TEXT_LIMITS.total;
+  const parts: string[] = [];
+  for (const file of body.uploadedFiles) {
+    const text = file.fileContent?.trim();
+    if (!text || budget <= 0) continue;
+    const name = file.nameFromFront || file.actualName || file.name || '文件';
+    const clipped = text.slice(0, Math.min(FILE_TEXT_LIMITS.perFile, budget));
+    budget -= clipped.length;
+    parts.push(`【${name}】\n${clipped}${clipped.length < text.length ? '\n（文件内容过长，已截断）' : ''}`);
+  }
+  return parts.length ? `以下是用户上传的文件内容：\n${parts.join('\n\n')}` : '';
+}

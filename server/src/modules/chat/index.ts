@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger, FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { findModel, type Catalogue } from '../catalogue/index.js';
+import type { ConversationsService } from '../conversations/index.js';
+import type { PointsService } from '../points/index.js';
+import type { ContextContributor } from './context.js';
+import { JobManager } from './jobs/jobManager.js';
+import { RedisJobLog } from './jobs/redisJobLog.js';
+import { loadContentPolicy } from './policy/contentPolicy.js';
+import { JobRecovery } from './recovery.js';
+import { chatRoutes } from './routes.js';
+import { ChatService } from './service.js';
+import { ChannelRouter } from './upstream/channelRouter.js';
+import { adapterFor, parseChannels } from './upstream/channelsConfig.js';
+import { OfflineModel, type FaultMode } from './upstream/offline/index.js';
+
+/** Job logs: about 20 minutes after the start, 5 after the end (spec chat §7 hot streams). */
+const RETAIN_AFTER_START_MS = 20 * 60_000;
+const RETAIN_AFTER_FINISH_MS = 5 * 60_000;
+const HEARTBEAT_MS = 10_000;
+/** An instance silent this long is dead; its jobs are recovered. */
+const DEAD_AFTER_MS = 60_000;
+
+export interface ChatDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  points: PointsService;
+  conversations: ConversationsService;
+  catalogue: Catalogue;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Agents, knowledge bases and extensions add theirs (see context.ts). */
+  contributors?: ContextContributor[];
+}
+
+export interface ChatGateway {
+  router: ChannelRouter;
+  jobs: JobManager;
+  service: ChatService;
+  recovery: JobRecovery;
+  registerRoutes(server: FastifyInstance, requireUser: preHandlerHookHandler): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The chat gateway: channels (configured upstreams, else the offline model), generation jobs
+ * (in this process, mirrored to Redis Streams when REDIS_URL is set), crash recovery and routes.
+ */
+export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [] }: ChatDeps): Promise<ChatGateway> {
+  const chat = config.chat;
+  const channels = chat.channelsJson ? parseChannels(chat.channelsJson, process.env, chat.channelsSource) : [];
+  const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault as FaultMode | undefined });
+  const router = new ChannelRouter({
+    channels,
+    adapterFor: (channel) => adapterFor(channel, process.env),
+    offline,
+    cooldownMs: chat.channelCooldownSeconds * 1000,
+    onAttemptFailed: (channel, error) => log.warn({ channel: channel.id, err: error }, 'upstream attempt failed'),
+  });
+  if (channels.length === 0) log.warn('no chat channels configured (CHAT_CHANNELS): every model answers with the offline model (离线演示)');
+
+  const shared = config.redisUrl
+    ? await RedisJobLog.connect({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        runningTtlSeconds: RETAIN_AFTER_START_MS / 1000,
+        finishedTtlSeconds: RETAIN_AFTER_FINISH_MS / 1000,
+        instanceTtlSeconds: (HEARTBEAT_MS * 3) / 1000,
+        onError: (error) => log.warn(`[redis chat log] ${error.message}`),
+      })
+    : undefined;
+  const jobs = new JobManager({ instanceId: chat.instanceId, shared, retainAfterFinishMs: RETAIN_AFTER_FINISH_MS, retainAfterStartMs: RETAIN_AFTER_START_MS, heartbeatMs: HEARTBEAT_MS, now, log });
+  const recovery = new JobRecovery({
+    db,
+    instanceId: chat.instanceId,
+    deadAfterMs: DEAD_AFTER_MS,
+    heartbeatMs: HEARTBEAT_MS,
+    now,
+    refund: (id) => points.refund(id),
+    failGenerating: (ids, error) => conversations.failGenerating(ids, error),
+    log,
+  });
+  await recovery.start();
+
+  const service = new ChatService({
+    jobs,
+    source: router,
+    points,
+    conversations,
+    modelFacts: (id) => {
+      const entry = catalogue.find(id);
+      if (entry) return { think: entry.think, web: entry.web };
+      // Agents and custom apps are priced by prefix and have no entry of their own.
+      return findModel(id) ? { think: false, web: false } : undefined;
+    },
+    policy: loadContentPolicy(chat.bannedWordsFile),
+    contributors,
+    recovery,
+    maxOutputTokens: config.points.holdMaxOutputTokens,
+    pingAfterMs: chat.pingSeconds * 1000,
+    log,
+  });
+
+  return {
+    router,
+    jobs,
+    service,
+    recovery,
+    async registerRoutes(server, requireUser) {
+      await server.register(chatRoutes, { service, jobs, requireUser });
+    },
+    async close() {
+      // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
+      await jobs.close();
+      recovery.stop();
+      await shared?.close();
+    },
+  };
+}
+
+export { ChatService } from './service.js';
+export { JobManager } from './jobs/jobManager.js';
+export { DEFAULT_SYSTEM_PROMPT, type ContextContributor } from './context.js';

@@ -1,0 +1,227 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../../testing/testRedis.js';
+import { chunkBodies, type LogEntry } from './chunks.js';
+import { JobManager, SHUTDOWN_REASON, STOP_REASON, type JobHandle, type JobManagerOptions } from './jobManager.js';
+import { LocalLog } from './localLog.js';
+import { RedisJobLog } from './redisJobLog.js';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+const options = (instanceId: string, extra: Partial<JobManagerOptions> = {}): JobManagerOptions => ({
+  instanceId,
+  retainAfterFinishMs: 60_000,
+  retainAfterStartMs: 60_000,
+  heartbeatMs: 1000,
+  log: quiet,
+  ...extra,
+});
+
+/** A job that emits what the test tells it to, and ends when told (or when stopped). */
+function scriptedJob() {
+  let release!: (status: 'done' | 'failed') => void;
+  const ended = new Promise<'done' | 'failed'>((resolve) => (release = resolve));
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  let handle!: JobHandle;
+  const run = async (job: JobHandle) => {
+    handle = job;
+    markStarted();
+    const aborted = new Promise<'stopped'>((resolve) => job.signal.addEventListener('abort', () => resolve('stopped')));
+    return Promise.race([ended, aborted]);
+  };
+  return {
+    run,
+    started,
+    emit: (text: string) => handle.emit(chunkBodies.content(text)),
+    end: (status: 'done' | 'failed' = 'done') => release(status),
+    get handle() {
+      return handle;
+    },
+  };
+}
+
+async function collect(entries: AsyncIterable<LogEntry> | null): Promise<LogEntry[]> {
+  assert.ok(entries, 'expected an attachable job');
+  const all: LogEntry[] = [];
+  for await (const entry of entries) all.push(entry);
+  return all;
+}
+
+const texts = (entries: LogEntry[]) => entries.map((e) => JSON.parse(e.frame).choices[0].delta.content as string);
+
+describe('LocalLog', () => {
+  it('replays from any point, then follows live appends until the end', async () => {
+    const log = new LocalLog();
+    log.append({ seq: 1, frame: 'a' });
+    const reading = (async () => {
+      const seen: number[] = [];
+      for await (const entry of log.read(0)) seen.push(entry.seq);
+      return seen;
+    })();
+    log.append({ seq: 2, frame: 'b' });
+    await new Promise((r) => setImmediate(r));
+    log.append({ seq: 3, frame: 'c' });
+    log.finish('done');
+    assert.deepEqual(await reading, [1, 2, 3]);
+    const late: number[] = [];
+    for await (const entry of log.read(2)) late.push(entry.seq);
+    assert.deepEqual(late, [3]);
+  });
+
+  it('refuses out-of-order sequence numbers and appends after the end', () => {
+    const log = new LocalLog();
+    assert.throws(() => log.append({ seq: 2, frame: 'x' }), /seq 2 after 0/);
+    log.append({ seq: 1, frame: 'x' });
+    log.finish('stopped');
+    assert.throws(() => log.append({ seq: 2, frame: 'y' }), /finished/);
+    assert.equal(log.jobStatus, 'stopped');
+  });
+
+  it('a reader whose signal aborts stops waiting', async () => {
+    const log = new LocalLog();
+    const controller = new AbortController();
+    const reading = collect(log.read(0, controller.signal));
+    controller.abort();
+    assert.deepEqual(await reading, []);
+  });
+});
+
+describe('JobManager in one process', () => {
+  it('a job goes on without readers; a reader attaching later gets every chunk once, in order', async () => {
+    const jobs = new JobManager(options('a'));
+    const job = scriptedJob();
+    const { done } = await jobs.start('job-1', { userId: 'u1', convGroupId: 'g1' }, job.run);
+    await job.started;
+    job.emit('一');
+    const early = new AbortController();
+    const firstReader = await jobs.attach('job-1', 'u1', 0, early.signal);
+    const firstSeen: LogEntry[] = [];
+    const firstReading = (async () => {
+      for await (const entry of firstReader!) {
+        firstSeen.push(entry);
+        if (firstSeen.length === 2) early.abort(); // the client disconnects
+      }
+    })();
+    job.emit('二');
+    await firstReading;
+    job.emit('三');
+    assert.equal(await jobs.isRunning('job-1', 'u1'), true);
+    const resumeFrom = firstSeen.at(-1)!.seq;
+    const resumed = jobs.attach('job-1', 'u1', resumeFrom, new AbortController().signal).then(collect);
+    job.emit('四');
+    job.end();
+    await done;
+    assert.deepEqual(texts(firstSeen), ['一', '二']);
+    assert.deepEqual(texts(await resumed), ['三', '四']);
+    assert.deepEqual((await resumed).map((e) => e.seq), [3, 4]);
+    assert.equal(await jobs.isRunning('job-1', 'u1'), false);
+    // Still readable after the end (for a while): the whole log.
+    assert.deepEqual(texts(await collect(await jobs.attach('job-1', 'u1', 0, new AbortController().signal))), ['一', '二', '三', '四']);
+    await jobs.close();
+  });
+
+  it('only the owner may check, attach or stop', async () => {
+    const jobs = new JobManager(options('a'));
+    const job = scriptedJob();
+    await jobs.start('job-2', { userId: 'owner', convGroupId: 'g' }, job.run);
+    await job.started;
+    assert.equal(await jobs.isRunning('job-2', 'intruder'), false);
+    assert.equal(await jobs.attach('job-2', 'intruder', 0, new AbortController().signal), null);
+    assert.equal(await jobs.stop('job-2', 'intruder'), false);
+    assert.equal(await jobs.isRunning('job-2', 'owner'), true);
+    assert.equal(await jobs.isRunning('no-such-job', 'owner'), false);
+    job.end();
+    await jobs.close();
+  });
+
+  it('stop aborts the job with the stop reason and waits for it to end; a second stop says false', async () => {
+    const jobs = new JobManager(options('a'));
+    const job = scriptedJob();
+    await jobs.start('job-3', { userId: 'u', convGroupId: 'g' }, job.run);
+    await job.started;
+    assert.equal(await jobs.stop('job-3', 'u'), true);
+    assert.equal(job.handle.signal.reason, STOP_REASON);
+    assert.equal(await jobs.isRunning('job-3', 'u'), false);
+    assert.equal(await jobs.stop('job-3', 'u'), false);
+    await jobs.close();
+  });
+
+  it('close ends running jobs with the shutdown reason', async () => {
+    const jobs = new JobManager(options('a'));
+    const job = scriptedJob();
+    await jobs.start('job-4', { userId: 'u', convGroupId: 'g' }, job.run);
+    await job.started;
+    await jobs.close();
+    assert.equal(job.handle.signal.reason, SHUTDOWN_REASON);
+  });
+
+  it('a job that throws ends as failed instead of hanging its readers', async () => {
+    const jobs = new JobManager(options('a'));
+    const { done } = await jobs.start('job-5', { userId: 'u', convGroupId: 'g' }, async (job) => {
+      job.emit(chunkBodies.content('x'));
+      throw new Error('boom');
+    });
+    await done;
+    assert.deepEqual(texts(await collect(await jobs.attach('job-5', 'u', 0, new AbortController().signal))), ['x']);
+    await jobs.close();
+  });
+});
+
+describe('JobManager across instances (Redis Streams)', redisSuite, () => {
+  const prefix = testKeyPrefix();
+  const logs: RedisJobLog[] = [];
+  const connect = async () => {
+    const log = await RedisJobLog.connect({ url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, instanceTtlSeconds: 30, onError: () => undefined });
+    logs.push(log);
+    return log;
+  };
+  let first: JobManager;
+  let second: JobManager;
+  before(async () => {
+    if (redisSuite.skip) return;
+    first = new JobManager(options('instance-a', { shared: await connect() }));
+    second = new JobManager(options('instance-b', { shared: await connect() }));
+  });
+  beforeEach(() => assertRedisReachable());
+  after(async () => {
+    await first?.close();
+    await second?.close();
+    for (const log of logs) await log.close();
+    await deleteTestKeys(prefix);
+  });
+
+  it('a client resumes through another instance: the rest of the chunks, once each, in order, then the end', async () => {
+    const job = scriptedJob();
+    const { done } = await first.start('shared-1', { userId: 'u', convGroupId: 'g' }, job.run);
+    await job.started;
+    for (const text of ['a', 'b', 'c']) job.emit(text);
+    // The client saw up to seq 2 on instance A, then reconnects to instance B.
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await second.isRunning('shared-1', 'u'), true);
+    assert.equal(await second.isRunning('shared-1', 'someone-else'), false);
+    const resumed = second.attach('shared-1', 'u', 2, new AbortController().signal).then(collect);
+    for (const text of ['d', 'e']) job.emit(text);
+    job.end();
+    await done;
+    const entries = await resumed;
+    assert.deepEqual(texts(entries), ['c', 'd', 'e']);
+    assert.deepEqual(entries.map((e) => e.seq), [3, 4, 5]);
+    assert.equal(await second.isRunning('shared-1', 'u'), false);
+  });
+
+  it('stop through another instance stops the job where it runs', async () => {
+    const job = scriptedJob();
+    const { done } = await first.start('shared-2', { userId: 'u', convGroupId: 'g' }, job.run);
+    await job.started;
+    assert.equal(await second.stop('shared-2', 'intruder'), false);
+    assert.equal(await second.stop('shared-2', 'u'), true);
+    await done;
+    assert.equal(job.handle.signal.reason, STOP_REASON);
+  });
+
+  it('a job whose instance stopped beating is not reported as running', async () => {
+    const log = await connect();
+    await log.open('orphan', { userId: 'u', convGroupId: 'g', instanceId: 'gone-instance', status: 'running', startedAt: new Date().toISOString() });
+    assert.equal(await second.isRunning('orphan', 'u'), false);
+  });
+});

@@ -1,0 +1,122 @@
+import type { StreamRequestBody } from '@qiming/sdk/contracts';
+import { AppError } from '../../http/envelope.js';
+import { findModel } from '../catalogue/index.js';
+import { INSUFFICIENT_MESSAGE, POINTS_CODES, type PointsService } from '../points/index.js';
+import { chatError, CHAT_CODES } from '../conversations/codes.js';
+import type { ConversationsService } from '../conversations/index.js';
+import { buildContext, type ContextContributor } from './context.js';
+import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
+import type { ChunkIds } from './jobs/chunks.js';
+import type { JobManager } from './jobs/jobManager.js';
+import type { ContentPolicy } from './policy/contentPolicy.js';
+import type { JobRecovery } from './recovery.js';
+
+export const SYSTEM_PROMPT_MAX = 10_000;
+
+/** The conversation store as the gateway uses it. */
+export type TurnStore = Pick<ConversationsService, 'startTurn' | 'finishAnswer'>;
+
+export interface ChatServiceDeps {
+  jobs: JobManager;
+  source: AnswerSource;
+  points: Pick<PointsService, 'quote' | 'hold' | 'settle' | 'refund'>;
+  conversations: TurnStore;
+  /** Whether the model shows reasoning / searches the web (the catalogue's think and web). */
+  modelFacts(modelId: string): { think: boolean; web: boolean } | undefined;
+  policy: ContentPolicy;
+  contributors: readonly ContextContributor[];
+  recovery: JobRecovery;
+  maxOutputTokens: number;
+  pingAfterMs: number;
+  log: GenerationDeps['log'];
+}
+
+/** A refusal after the conversation ids exist (they go with the error chunk). */
+export class TurnRefused extends Error {
+  constructor(
+    readonly error: AppError,
+    readonly ids: ChunkIds,
+  ) {
+    super(error.message);
+  }
+}
+
+export interface StartedGeneration {
+  ids: ChunkIds;
+  title: string;
+  /** Resolves with the finished answer (the plain-request mode waits for it). */
+  finished: Promise<FinishedAnswer | null>;
+}
+
+/**
+ * The getStream flow: checks (content policy, prompt length, model, plan and points), the
+ * conversation turn, the context, the points hold, then a job that runs without the connection.
+ */
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  async start(userId: string, body: StreamRequestBody): Promise<StartedGeneration> {
+    const { deps } = this;
+    const systemPrompt = body.systemPrompt ?? '';
+    if (systemPrompt.length > SYSTEM_PROMPT_MAX) throw chatError('systemPromptTooLong');
+    if (deps.policy.violation(body.request) || deps.policy.violation(systemPrompt)) throw chatError('bannedContent');
+    const model = findModel(body.model);
+    const facts = deps.modelFacts(body.model);
+    if (!model || !facts) throw new AppError(400, '未知的模型');
+    const webSearch = body.search;
+
+    // Refuse before anything is written when the plan excludes the model or the points cannot
+    // cover even the message alone; the exact hold (with history) comes after the turn exists.
+    const quote = await deps.points.quote(userId, body.model, { webSearch, promptChars: body.request.length + systemPrompt.length });
+    if (!quote.allowed) throw new AppError(quote.reason === INSUFFICIENT_MESSAGE ? POINTS_CODES.insufficient : POINTS_CODES.modelRestricted, quote.reason ?? '');
+
+    const turn = await deps.conversations.startTurn(userId, {
+      convGroupId: body.convGroupId,
+      parentConvId: body.parentConvId,
+      request: body.request,
+      model: body.model,
+      modelName: body.modelName || body.model,
+      gptsId: body.intelligentCode,
+      knowledgeId: body.knowledgeId,
+      knowledgeName: null,
+      icon: null,
+    }).catch((error: unknown) => {
+      // The client's view of the conversation is out of date: 608 makes it reload and regenerate (spec chat §4).
+      if (error instanceof AppError && error.code === CHAT_CODES.parentNotFound.code) throw new AppError(CHAT_CODES.reloadConversation.code, error.message);
+      throw error;
+    });
+    const jobId = turn.assistantNodeId;
+    const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
+    const context = await buildContext({ userId, body }, turn.history, deps.contributors);
+    try {
+      await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
+    } catch (error) {
+      const refusal = error instanceof AppError ? error : new AppError(500, '服务器开小差了，请稍后重试');
+      await deps.conversations.finishAnswer(jobId, failedAnswer(refusal.message));
+      throw new TurnRefused(refusal, ids);
+    }
+    await deps.recovery.register(jobId, userId);
+
+    let finished: FinishedAnswer | null = null;
+    const plan = {
+      ids,
+      title: turn.group.title,
+      model: body.model,
+      price: model.price,
+      request: { model: body.model, catalogueModel: body.model, messages: context.messages, think: facts.think, webSearch: facts.web || webSearch, maxOutputTokens: deps.maxOutputTokens },
+    };
+    const { done } = await deps.jobs.start(jobId, { userId, convGroupId: ids.convGroupId }, async (job) => {
+      try {
+        finished = await runGeneration(job, plan, deps);
+        return finished.status;
+      } finally {
+        await deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));
+      }
+    });
+    return { ids, title: turn.group.title, finished: done.then(() => finished) };
+  }
+}
+
+function failedAnswer(error: string): FinishedAnswer {
+  return { content: '', reasoning: '', references: [], followUps: [], status: 'failed', error, offlineDemo: false, usage: null };
+}

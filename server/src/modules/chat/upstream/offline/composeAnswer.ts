@@ -1,0 +1,52 @@
+import type { Reference } from '@qiming/sdk/contracts';
+import type { UpstreamMessage } from '../types.js';
+import { analyseQuestion, type Language, type Question } from './question.js';
+import { mix } from './variation.js';
+import { enWriter } from './writers/en.js';
+import type { AnswerContext, Writer } from './writers/writer.js';
+import { zhWriter } from './writers/zh.js';
+
+const WRITERS: Record<Language, Writer> = { zh: zhWriter, en: enWriter };
+
+export interface ComposeInput {
+  messages: readonly UpstreamMessage[];
+  /** The catalogue id the user chose: part of the seed, so models answer a little differently. */
+  catalogueModel: string;
+  think: boolean;
+  webSearch: boolean;
+}
+
+/** Everything the offline model will stream for one request, decided before the first event. */
+export interface ComposedAnswer {
+  question: Question;
+  /** Web models: the progress line shown while "searching" (Chinese, a PROGRESS_PREFIXES line). */
+  searchProgress?: string;
+  /** Web models: three to five illustrative sources; empty otherwise. */
+  references: Reference[];
+  /** Think models: the thinking, streamed before the content; '' otherwise. */
+  reasoning: string;
+  /** Markdown: restates the topic first, says it is an offline demo answer last. */
+  content: string;
+  /** Three suggested next questions. */
+  followUps: string[];
+}
+
+/** Pure and deterministic: the same input always gives the same answer. */
+export function composeAnswer(input: ComposeInput): ComposedAnswer {
+  const question = analyseQuestion(input.messages, input.catalogueModel);
+  const writer = WRITERS[question.language];
+  const referenceCount = input.webSearch ? 3 + (mix(question.seed, 31) % 3) : 0;
+  const context: AnswerContext = { question, cite: (n) => (n <= referenceCount ? `[${n}]` : '') };
+  const references = writer
+    .references(context)
+    .slice(0, referenceCount)
+    .map((draft, index) => ({ id: String(index + 1), ...draft }));
+  return {
+    question,
+    searchProgress: input.webSearch ? `正在搜索：${question.topic}` : undefined,
+    references,
+    reasoning: input.think ? writer.reasoning(context, referenceCount) : '',
+    content: [writer.opening(context), writer.bodies[question.intent](context), writer.closing].join('\n\n'),
+    followUps: writer.followUps(context),
+  };
+}

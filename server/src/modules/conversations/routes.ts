@@ -1,0 +1,48 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { currentUser } from '../auth/guard.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConversationsService } from './service.js';
+
+export interface ConversationsRouteOptions {
+  service: ConversationsService;
+  requireUser: preHandlerAsyncHookHandler;
+}
+
+const BASE = '/app-api/backend-api';
+
+const id = (message: string) => z.string().trim().min(1, message).max(100);
+const GroupQuery = z.object({ convGroupId: id('请选择对话') });
+const NodeQuery = z.object({ convId: id('请选择消息') });
+const TitleQuery = z.object({ convGroupId: id('请选择对话'), title: z.string().max(2000, '标题过长') });
+const PageBody = z.object({
+  pageNo: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** Conversation history (spec chat §7): list, page, read, rename, delete, and the branch shown. */
+export async function conversationsRoutes(app: FastifyInstance, { service, requireUser }: ConversationsRouteOptions): Promise<void> {
+  app.addHook('preHandler', requireUser);
+
+  app.get(`${BASE}/getConversationGroups`, async (request) => ok(await service.groups(currentUser(request).id)));
+
+  app.post(`${BASE}/getConversationGroupsPage`, async (request) => {
+    const { pageNo, pageSize } = PageBody.parse(request.body ?? {});
+    return ok(await service.groupsPage(currentUser(request).id, pageNo, pageSize));
+  });
+
+  app.get(`${BASE}/getConversations`, async (request) => ok(await service.tree(currentUser(request).id, GroupQuery.parse(request.query).convGroupId)));
+
+  app.get(`${BASE}/changeTitle`, async (request) => {
+    const { convGroupId, title } = TitleQuery.parse(request.query);
+    await service.changeTitle(currentUser(request).id, convGroupId, title);
+    return ok(null);
+  });
+
+  app.get(`${BASE}/deleteConvGroup`, async (request) => ok(await service.deleteGroup(currentUser(request).id, GroupQuery.parse(request.query).convGroupId)));
+
+  app.get(`${BASE}/selectBranch`, async (request) => {
+    await service.selectBranch(currentUser(request).id, NodeQuery.parse(request.query).convId);
+    return ok(null);
+  });
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationGroup, ConversationTree, Page, Reference } from '@qiming/sdk/contracts';
+import type { Clock } from '../../clock.js';
+import type { Usage } from '../catalogue/index.js';
+import { chatError, conversationNotFound, parentNotFound } from './codes.js';
+import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, PathNode } from './repository.js';
+import { cutText, TITLE_MAX, titleFrom } from './titles.js';
+import { conversationTree, groupView } from './tree.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Where a message goes and what answers it (the getStream body, resolved by the gateway). */
+export interface TurnInput {
+  /** null starts a new conversation. */
+  convGroupId: string | null;
+  /** null: a new first message; an answer: the next message; a user message: regenerate its answer. */
+  parentConvId: string | null;
+  /** The user's message; ignored when regenerating. */
+  request: string;
+  model: string;
+  modelName: string;
+  gptsId: string | null;
+  knowledgeId: string | null;
+  knowledgeName: string | null;
+  /** The new conversation's icon (ignored for an existing one). */
+  icon: string | null;
+}
+
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface Turn {
+  group: ConversationGroup;
+  /** The message being answered (the existing one when regenerating). */
+  userNode: { id: string; content: string };
+  /** The new answer, 'generating' with empty content. */
+  assistantNodeId: string;
+  isNewGroup: boolean;
+  /**
+   * The branch from the first message down to and including `userNode`: user messages and the
+   * answers that have content and did not fail (a failed or empty answer is nothing to remember).
+   */
+  history: HistoryMessage[];
+}
+
+export interface FinishedAnswer {
+  content: string;
+  status: 'done' | 'stopped' | 'failed';
+  reasoning?: string;
+  references?: Reference[];
+  followUps?: string[];
+  error?: string | null;
+  offlineDemo?: boolean;
+  usage?: Usage | null;
+}
+
+/** Ids per UPDATE of failGenerating (well below either database's bound-parameter limit). */
+const FAIL_BATCH = 500;
+
+const remembered = (node: PathNode) => node.role === 'user' || (node.content !== '' && node.status !== 'failed');
+
+/**
+ * Conversation history: groups of message nodes in a tree, where a regenerated answer or an edited
+ * question is a sibling branch and every node remembers which branch is shown. The chat gateway
+ * records each turn here (startTurn, then finishAnswer); the history routes read and manage it.
+ */
+export class ConversationsService {
+  constructor(
+    private readonly repo: ConversationsRepository,
+    private readonly now: Clock,
+  ) {}
+
+  /**
+   * Records a new turn in one transaction: the group (when new), the user message (unless
+   * regenerating) and a 'generating' answer, with that branch selected from the root down.
+   * 1904 for a group that is missing or another user's; 1905 for a parent that is missing, in
+   * another group, an answer still generating, or given without a group.
+   */
+  async startTurn(userId: string, input: TurnInput): Promise<Turn> {
+    const at = this.now().toISOString();
+    return this.repo.transaction(async (trx) => {
+      const { group, isNewGroup } = await this.groupForTurn(trx, userId, input, at);
+      const parent = input.parentConvId === null ? null : await this.repo.nodeHead(trx, input.parentConvId);
+      if (input.parentConvId !== null && (!parent || parent.group_id !== group.id || (parent.role === 'assistant' && parent.status === 'generating'))) throw parentNotFound();
+
+      const answered = { model: input.model, model_name: input.modelName, gpts_id: input.gptsId, knowledge_id: input.knowledgeId, knowledge_name: input.knowledgeName };
+      let userNodeId: string;
+      if (parent?.role === 'user') {
+        userNodeId = parent.id;
+      } else {
+        if (!input.request.trim()) throw chatError('emptyInput');
+        userNodeId = randomUUID();
+        await this.insertNode(trx, { ...answered, id: userNodeId, group_id: group.id, user_id: userId, parent_id: parent?.id ?? null, role: 'user', content: input.request, status: 'done', created_at: at, finished_at: at });
+      }
+      const assistantNodeId = randomUUID();
+      await this.insertNode(trx, { ...answered, id: assistantNodeId, group_id: group.id, user_id: userId, parent_id: userNodeId, role: 'assistant', content: '', status: 'generating', created_at: at, finished_at: null });
+
+      const path = await this.repo.path(trx, userNodeId);
+      await this.selectPath(trx, group, path);
+      await this.repo.selectChild(trx, userNodeId, assistantNodeId);
+      const userNode = path.at(-1)!;
+      return {
+        group: groupView(group),
+        userNode: { id: userNode.id, content: userNode.content },
+        assistantNodeId,
+        isNewGroup,
+        history: path.filter(remembered).map(({ role, content }) => ({ role, content })),
+      };
+    });
+  }
+
+  private async groupForTurn(trx: Executor, userId: string, input: TurnInput, at: string): Promise<{ group: GroupRow; isNewGroup: boolean }> {
+    if (input.convGroupId !== null) {
+      const group = await this.repo.touchGroup(trx, userId, input.convGroupId, at);
+      if (!group) throw conversationNotFound();
+      return { group, isNewGroup: false };
+    }
+    if (input.parentConvId !== null) throw parentNotFound();
+    const group: GroupRow = { id: randomUUID(), user_id: userId, title: titleFrom(input.request), gpts_id: input.gptsId, icon: input.icon, selected_root_id: null, created_at: at, updated_at: at };
+    await this.repo.insertGroup(trx, group);
+    return { group, isNewGroup: true };
+  }
+
+  /** Inserts a node as the newest of its siblings. */
+  private async insertNode(trx: Executor, node: Omit<NewNodeRow, 'seq'>): Promise<void> {
+    const seq = await this.repo.siblingCount(trx, node.group_id, node.parent_id ?? null);
+    await this.repo.insertNode(trx, { ...node, seq });
+  }
+
+  /** Selects every node of `path` under its parent (the first as the group's root). */
+  private async selectPath(trx: Executor, group: GroupRow, path: readonly PathNode[]): Promise<void> {
+    const root = path[0]!;
+    if (group.selected_root_id !== root.id) await this.repo.selectRoot(trx, group.id, root.id);
+    for (let i = 1; i < path.length; i++) {
+      const parent = path[i - 1]!;
+      if (parent.selected_child_id !== path[i]!.id) await this.repo.selectChild(trx, parent.id, path[i]!.id);
+    }
+  }
+
+  /**
+   * Stores how an answer ended, only while it is still generating. False when the node is gone
+   * (its conversation was deleted meanwhile) or had already ended; never throws for those.
+   */
+  finishAnswer(assistantNodeId: string, answer: FinishedAnswer): Promise<boolean> {
+    return this.repo.finish(assistantNodeId, {
+      content: answer.content,
+      reasoning: answer.reasoning ?? '',
+      references: JSON.stringify(answer.references ?? []),
+      follow_ups: JSON.stringify(answer.followUps ?? []),
+      status: answer.status,
+      error: answer.error ?? null,
+      offline_demo: answer.offlineDemo ? 1 : 0,
+      usage: answer.usage ? JSON.stringify(answer.usage) : null,
+      finished_at: this.now().toISOString(),
+    });
+  }
+
+  /** Marks the answers among `nodeIds` that are still generating as failed (crash recovery); how many. */
+  async failGenerating(nodeIds: readonly string[], error: string): Promise<number> {
+    const at = this.now().toISOString();
+    let failed = 0;
+    for (let i = 0; i < nodeIds.length; i += FAIL_BATCH) failed += await this.repo.failGenerating(nodeIds.slice(i, i + FAIL_BATCH), error, at);
+    return failed;
+  }
+
+  /** The whole conversation with its branches; 1904 when it is missing or another user's. */
+  async tree(userId: string, convGroupId: string): Promise<ConversationTree> {
+    const group = await this.ownedGroup(userId, convGroupId);
+    return conversationTree(group, await this.repo.nodesOf(group.id));
+  }
+
+  /** Every conversation of the user, newest activity first. */
+  async groups(userId: string): Promise<ConversationGroup[]> {
+    return (await this.repo.groups(userId)).map(groupView);
+  }
+
+  async groupsPage(userId: string, pageNo = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<Page<ConversationGroup>> {
+    const limit = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
+    const [rows, total] = await Promise.all([this.repo.groups(userId, { offset: (Math.max(1, pageNo) - 1) * limit, limit }), this.repo.countGroups(userId)]);
+    return { list: rows.map(groupView), total };
+  }
+
+  /** Renames a conversation; an empty or unchanged title is ignored, a long one cut to 100 characters. */
+  async changeTitle(userId: string, convGroupId: string, title: string): Promise<void> {
+    const group = await this.ownedGroup(userId, convGroupId);
+    const next = cutText(title.replace(/\s+/g, ' ').trim(), TITLE_MAX);
+    if (next && next !== group.title) await this.repo.setTitle(group.id, next);
+  }
+
+  /** Deletes one conversation (1904 when missing or another user's) or, with 'all', every one of the user. */
+  async deleteGroup(userId: string, convGroupId: string): Promise<{ deleted: number }> {
+    const deleted = await this.repo.deleteGroups(userId, convGroupId === 'all' ? null : convGroupId);
+    if (convGroupId !== 'all' && deleted === 0) throw conversationNotFound();
+    return { deleted };
+  }
+
+  /** Shows the branch of `convId` from now on: its parent (or the group, for a first message) remembers it. */
+  async selectBranch(userId: string, convId: string): Promise<void> {
+    const node = await this.repo.nodeHead(this.repo.db, convId);
+    if (!node || node.user_id !== userId) throw conversationNotFound();
+    if (node.parent_id === null) await this.repo.selectRoot(this.repo.db, node.group_id, node.id);
+    else await this.repo.selectChild(this.repo.db, node.parent_id, node.id);
+  }
+
+  private async ownedGroup(userId: string, convGroupId: string): Promise<GroupRow> {
+    const group = await this.repo.ownedGroup(this.repo.db, userId, convGroupId);
+    if (!group) throw conversationNotFound();
+    return group;
+  }
+}

@@ -1,0 +1,61 @@
+import type { ChatContentItem, ConversationGroup, ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
+import type { GroupRow, NodeRow } from './repository.js';
+
+export function groupView(row: GroupRow): ConversationGroup {
+  return {
+    convGroupId: row.id,
+    title: row.title,
+    createTime: row.created_at,
+    gptsId: row.gpts_id,
+    icon: row.icon,
+    // Every stored conversation can be continued; the spec gives no case that hides the input.
+    showInput: true,
+  };
+}
+
+function contentOf(row: NodeRow): ChatContentItem {
+  if (row.role === 'user') return { role: 'user', content: row.content };
+  return { role: 'assistant', content: row.content, reasoning: row.reasoning, references: JSON.parse(row.references), followUps: JSON.parse(row.follow_ups) };
+}
+
+/** The index of the selected sibling; the newest when none (or one no longer there) is selected. */
+function selectedIndex(siblings: readonly { convId: string }[], selectedId: string | null): number {
+  const index = selectedId === null ? -1 : siblings.findIndex((s) => s.convId === selectedId);
+  return index >= 0 ? index : Math.max(0, siblings.length - 1);
+}
+
+/** The whole conversation as the client shows it. `nodes` must list siblings oldest first. */
+export function conversationTree(group: GroupRow, nodes: readonly NodeRow[]): ConversationTree {
+  // Built without recursion: a long conversation is a deep tree.
+  const views = new Map<string, ConversationNode>();
+  for (const row of nodes) {
+    views.set(row.id, {
+      convId: row.id,
+      convGroupId: row.group_id,
+      parentConvId: row.parent_id,
+      gptsId: row.gpts_id,
+      modelName: row.model_name,
+      model: row.model,
+      knowledgeId: row.knowledge_id,
+      knowledgeName: row.knowledge_name,
+      chatContent: [contentOf(row)],
+      status: row.status,
+      error: row.error,
+      offlineDemo: row.offline_demo === 1,
+      createTime: row.created_at,
+      selectedChild: 0,
+      childs: [],
+    });
+  }
+  const roots: ConversationNode[] = [];
+  for (const row of nodes) {
+    const view = views.get(row.id)!;
+    const parent = row.parent_id === null ? undefined : views.get(row.parent_id);
+    (parent ? parent.childs : roots).push(view);
+  }
+  for (const row of nodes) {
+    const view = views.get(row.id)!;
+    view.selectedChild = selectedIndex(view.childs, row.selected_child_id);
+  }
+  return { group: groupView(group), roots, selectedRoot: selectedIndex(roots, group.selected_root_id) };
+}

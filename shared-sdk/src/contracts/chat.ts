@@ -1,0 +1,224 @@
+import chatCodes from './chat-codes.json';
+
+/**
+ * Chat: the model catalogue, the streaming gateway and conversation history (spec chat §3, §7).
+ * Paths under /app-api; every JSON response is the envelope { code, data, msg }.
+ */
+
+/** Codes and messages of the chat calls (besides 401, 602 and the stream cancel codes). */
+export const CHAT_CODES = chatCodes;
+
+// ---- catalogue -------------------------------------------------------------------------------
+
+/** A question the model card suggests (the spec spells the field `quetion`). */
+export interface ExampleQuestion {
+  quetion: string;
+  belongModel?: string;
+}
+
+export type ModelGroup = 'gpt' | 'claude' | 'deepseek' | 'perplexity' | 'gemini' | 'musk' | 'doubao' | 'glm' | 'other' | 'deepseek-r1t-chimera';
+export type ModelLevel = '基础' | '高级' | '推理' | '编码' | '绘画' | '音乐' | '视频' | '写作';
+
+/** One entry of the model picker (spec chat §3 "Model option"), as the server serves it. */
+export interface ModelOption {
+  /** The model id sent to chat as `model`. */
+  value: string;
+  label: string;
+  labelText: string;
+  minilabel: string;
+  icon: string;
+  path: string;
+  tooltip: string;
+  tooltip2: string;
+  modelType: ModelGroup;
+  /** '{product}' (our own channel) or '官方'. */
+  type: string;
+  isNewModel: boolean;
+  isHighLevelModel: boolean;
+  /** Shows reasoning. */
+  think: boolean;
+  /** Searches the web. */
+  web: boolean;
+  level: ModelLevel;
+  /** 2 to 10. */
+  stars: number;
+  /** Category / channel group: 0, 1, 2, 3, 4, 5, 6, 8, 9, 12, 13; 10 is a knowledge base. */
+  uid: number;
+  funLabel: string;
+  funLabelList: string[];
+  exampleQuestionList: ExampleQuestion[];
+  /** The price line: "600积分/次", "0.01积分/字", "100000积分/百万tokens". Computed from the price rule. */
+  modelprice: string;
+  modelpriceTip: string;
+  shortIntro: string;
+  shortIntro2: string;
+  /** Accepts uploaded files (canUploadFileModels). */
+  canUpload: boolean;
+  /** Text only (textOptions). */
+  textOnly: boolean;
+  /** No real upstream is configured: answers come from the embedded offline model (离线演示). */
+  offlineDemo: boolean;
+}
+
+// GET backend-api/getModelOptions → ModelCatalogue (no login needed)
+export interface ModelCatalogue {
+  options: ModelOption[];
+  /** Every model id (the spec's optionsOrigion). */
+  optionsOrigion: string[];
+  canUploadFileModels: string[];
+  textOptions: string[];
+  /** Changes whenever the catalogue does (clients may cache by it). */
+  version: string;
+}
+
+/** The tag shown on models and answers served by the offline model. */
+export const OFFLINE_DEMO_LABEL = '离线演示';
+
+// ---- streaming -------------------------------------------------------------------------------
+
+/** An uploaded file as the upload calls return it (spec chat §3). */
+export interface UploadedFile {
+  knowledgeId?: string | null;
+  fileContent?: string | null;
+  url?: string | null;
+  name?: string | null;
+  actualName?: string | null;
+  nameFromFront?: string | null;
+}
+
+/**
+ * Body of POST backend-api/getStream (spec chat §7). `parentConvId` says where the message goes:
+ * null starts at the root, an assistant node continues after that answer, and a user node
+ * regenerates the answer to that message (a sibling answer; `request` is then ignored). Editing a
+ * user message sends the edited text with the edited node's parent: a sibling user node.
+ */
+export interface StreamRequestBody {
+  /** Memory rounds (gptConfig.recentChatLen), 1 to 8. */
+  recentChatLen: number;
+  /** Model id. */
+  model: string;
+  stream: boolean;
+  /** Web-wide search (500 points per use on top of the model's price). */
+  search: boolean;
+  /** null for a new conversation. */
+  convGroupId: string | null;
+  /** The node this message follows (null at the root). */
+  parentConvId: string | null;
+  /** The user's message. */
+  request: string;
+  useContext: boolean;
+  modelName: string;
+  /** Omitted for image and video models. */
+  systemPrompt?: string;
+  useHong: boolean;
+  knowledgeId: string | null;
+  /** Agent or app code. */
+  intelligentCode: string | null;
+  uploadedFiles: UploadedFile[];
+  /** MCP service names, deduplicated; omitted for image and video models. */
+  mcps?: string[];
+}
+
+/** A web source an answer used (spec chat §3 "Reference"). */
+export interface Reference {
+  id: string;
+  title: string;
+  url: string;
+  urlIcon?: string;
+  abstract?: string;
+  icon?: string;
+}
+
+/**
+ * One SSE data payload (spec chat §3 "Stream chunk"). Servers may send null for absent fields.
+ * Besides the spec's fields the gateway sends `seq` (1, 2, 3… per generation; the SSE `id` too),
+ * `choices[0].delta.reasoning_content` (the thinking of think models), `references` (web models)
+ * and `offlineDemo` on the final chunk of an answer from the offline model.
+ */
+export interface StreamChunk {
+  seq?: number | null;
+  code?: number | null;
+  error?: string | null;
+  title?: string | null;
+  type?: 'ping' | 'follow_up' | 'normal' | null;
+  choices?: Array<{ delta?: { content?: string | null; reasoning_content?: string | null } | null }> | null;
+  convId?: string | number | null;
+  convGroupId?: string | number | null;
+  references?: Reference[] | null;
+  offlineDemo?: boolean | null;
+}
+
+/**
+ * Content starting with one of these is a progress line (spec chat §4): it replaces the text
+ * shown so far instead of being appended.
+ */
+export const PROGRESS_PREFIXES = ['深度思考', '正在深度思考', '正在搜索', '搜索中'] as const;
+
+// GET backend-api/checkChatId?chatId= → boolean (true while the generation runs)
+// GET backend-api/stopChatId?chatId= → StopResult
+export interface StopResult {
+  /** false when the generation had already ended. */
+  stopped: boolean;
+}
+// GET backend-api/resumeStream?convId=&after=<seq> → SSE: the chunks after `after`, then live ones, then `event: done`.
+
+// ---- conversations ---------------------------------------------------------------------------
+
+/** spec chat §3 "Conversation group". */
+export interface ConversationGroup {
+  convGroupId: string;
+  title: string;
+  createTime: string;
+  gptsId: string | null;
+  icon: string | null;
+  showInput: boolean;
+}
+
+export type NodeStatus = 'generating' | 'done' | 'stopped' | 'failed';
+
+export interface ChatContentItem {
+  role: 'user' | 'assistant';
+  content: string;
+  /** The reasoning of think models (assistant only). */
+  reasoning?: string;
+  references?: Reference[];
+  followUps?: string[];
+}
+
+/**
+ * spec chat §3 "Conversation node": one message (a user message or one answer) with its branches.
+ * `childs` are the alternative next messages (regenerated answers, edited questions), oldest first;
+ * `selectedChild` is the index of the branch shown (remembered across reloads).
+ */
+export interface ConversationNode {
+  convId: string;
+  convGroupId: string;
+  parentConvId: string | null;
+  gptsId: string | null;
+  modelName: string;
+  model: string;
+  knowledgeId: string | null;
+  knowledgeName: string | null;
+  chatContent: ChatContentItem[];
+  status: NodeStatus;
+  /** Why a failed answer failed (shown with the regenerate button). */
+  error: string | null;
+  offlineDemo: boolean;
+  createTime: string;
+  selectedChild: number;
+  childs: ConversationNode[];
+}
+
+// GET backend-api/getConversations?convGroupId= → ConversationTree
+export interface ConversationTree {
+  group: ConversationGroup;
+  /** The first messages (several when the first question was edited). */
+  roots: ConversationNode[];
+  selectedRoot: number;
+}
+
+// GET backend-api/getConversationGroups → ConversationGroup[] (newest first)
+// POST backend-api/getConversationGroupsPage { pageNo, pageSize } → Page<ConversationGroup>
+// GET backend-api/changeTitle?convGroupId=&title= → null (empty or unchanged titles are ignored)
+// GET backend-api/deleteConvGroup?convGroupId=<id|all> → { deleted: number }
+// GET backend-api/selectBranch?convId= → null: shows that node's branch from now on (its parent remembers it)
