@@ -84,7 +84,7 @@ const tokens: string[] = [];
 }
 
 const port = await freePort();
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(repoRoot, 'server'),
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HOST_SHELL_DIR: dataDir },
   stdio: ['ignore', 'ignore', 'inherit'],

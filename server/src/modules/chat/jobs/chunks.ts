@@ -11,6 +11,27 @@ export interface LogEntry {
   frame: string;
 }
 
+/**
+ * How the in-process log keeps a chunk: answer and reasoning deltas (nearly every chunk) as their
+ * text alone, rendered to a frame when read — a frame costs several times its text, and a thousand
+ * running answers keep hundreds of chunks each — everything else as its frame.
+ */
+export type StoredChunk = { seq: number; frame: string } | { seq: number; delta: string; reasoning: boolean };
+
+export function storedChunkOf(seq: number, body: ChunkBody | string): StoredChunk {
+  if (typeof body === 'string') return { seq, frame: body };
+  const delta = body.choices?.[0]?.delta;
+  const plain = body.type === 'normal' && body.code === 0 && Object.keys(body).length === 3 && delta && Object.keys(delta).length <= 2;
+  if (plain && delta.reasoning_content) return { seq, delta: delta.reasoning_content, reasoning: true };
+  if (plain && delta.content && !('reasoning_content' in delta)) return { seq, delta: delta.content, reasoning: false };
+  return { seq, frame: frameOf(seq, body) };
+}
+
+export function entryOf(stored: StoredChunk): LogEntry {
+  if ('frame' in stored) return stored;
+  return { seq: stored.seq, frame: frameOf(stored.seq, stored.reasoning ? chunkBodies.reasoning(stored.delta) : chunkBodies.content(stored.delta)) };
+}
+
 export type ChunkBody = Omit<StreamChunk, 'seq'>;
 
 export const chunkBodies = {

@@ -1,4 +1,4 @@
-import { frameOf, type ChunkBody, type LogEntry } from './chunks.js';
+import { entryOf, storedChunkOf, type ChunkBody, type LogEntry } from './chunks.js';
 import { LocalLog, type JobStatus } from './localLog.js';
 import type { JobMeta, SharedJobLog } from './sharedJobLog.js';
 
@@ -71,17 +71,12 @@ export class JobManager {
     await this.options.shared?.open(jobId, meta);
     const log = new LocalLog();
     const controller = new AbortController();
-    const append = (frame: string) => {
-      const entry: LogEntry = { seq: log.length + 1, frame };
-      log.append(entry);
-      this.options.shared?.append(jobId, entry);
+    const append = (body: ChunkBody | string) => {
+      const stored = storedChunkOf(log.length + 1, body);
+      log.append(stored);
+      this.options.shared?.append(jobId, entryOf(stored));
     };
-    const handle: JobHandle = {
-      id: jobId,
-      signal: controller.signal,
-      emit: (body) => append(frameOf(log.length + 1, body)),
-      emitRaw: append,
-    };
+    const handle: JobHandle = { id: jobId, signal: controller.signal, emit: append, emitRaw: append };
     const job: LocalJob = { meta, log, controller, done: Promise.resolve() };
     this.jobs.set(jobId, job);
     job.done = this.runToEnd(job, run, handle);

@@ -1,4 +1,4 @@
-import type { LogEntry } from './chunks.js';
+import { entryOf, type LogEntry, type StoredChunk } from './chunks.js';
 
 export type JobStatus = 'running' | 'done' | 'stopped' | 'failed';
 
@@ -8,7 +8,7 @@ export type JobStatus = 'running' | 'done' | 'stopped' | 'failed';
  * append (or the end) resolves, so a thousand idle readers cost a thousand pending awaits, no timers.
  */
 export class LocalLog {
-  private readonly entries: LogEntry[] = [];
+  private readonly entries: StoredChunk[] = [];
   private status: JobStatus = 'running';
   private wake: { promise: Promise<void>; resolve: () => void } = LocalLog.signal();
 
@@ -31,7 +31,7 @@ export class LocalLog {
   }
 
   /** Appends the next entry; its seq must be the next number (1, 2, 3…). */
-  append(entry: LogEntry): void {
+  append(entry: StoredChunk): void {
     if (this.finished) throw new Error('append to a finished log');
     if (entry.seq !== this.entries.length + 1) throw new Error(`log seq ${entry.seq} after ${this.entries.length}`);
     this.entries.push(entry);
@@ -48,7 +48,7 @@ export class LocalLog {
   async *read(after: number, signal?: AbortSignal): AsyncGenerator<LogEntry> {
     let next = Math.max(0, Math.min(after, this.entries.length));
     for (;;) {
-      while (next < this.entries.length) yield this.entries[next++]!;
+      while (next < this.entries.length) yield entryOf(this.entries[next++]!);
       if (this.finished || signal?.aborted) return;
       await this.changed(signal);
     }

@@ -1,4 +1,4 @@
-import { countTokens } from '../tokens.js';
+import { estimateTokens } from '../tokens.js';
 
 export interface CountedText {
   text: string;
@@ -8,13 +8,13 @@ export interface CountedText {
 /** The text cut to at most `maxTokens` tokens (shortened proportionally, then re-counted). */
 export function cutToTokens(text: string, maxTokens: number): CountedText {
   let cut = text;
-  let tokens = countTokens(cut);
+  let tokens = estimateTokens(cut);
   while (tokens > maxTokens) {
     const keep = Math.floor((cut.length * Math.max(0, maxTokens)) / tokens * 0.95);
     cut = cut.slice(0, keep);
     const last = cut.charCodeAt(cut.length - 1);
     if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-    tokens = countTokens(cut);
+    tokens = estimateTokens(cut);
   }
   return { text: cut, tokens };
 }

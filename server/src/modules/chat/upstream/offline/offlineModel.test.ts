@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { countPromptTokens, countTokens } from '../tokens.js';
+import { countPromptTokens, estimateTokens } from '../tokens.js';
 import { UpstreamError, type UpstreamEvent, type UpstreamMessage, type UpstreamRequest } from '../types.js';
 import { composeAnswer } from './composeAnswer.js';
 import { FAULT_MARKERS, faultMarker } from './faults.js';
@@ -116,8 +116,8 @@ describe('offline model: the stream', () => {
       assert.equal(usage.type, 'usage');
       assert.equal(events.filter((event) => event.type === 'usage').length, 1);
       if (usage.type !== 'usage') return;
-      assert.equal(usage.inputTokens, countPromptTokens(req.messages));
-      assert.equal(usage.outputTokens, countTokens(textOf(events, 'reasoning')) + countTokens(textOf(events, 'content')));
+      assert.equal(usage.inputTokens, countPromptTokens(req.messages, estimateTokens));
+      assert.equal(usage.outputTokens, estimateTokens(textOf(events, 'reasoning')) + estimateTokens(textOf(events, 'content')));
       assert.ok(usage.outputTokens <= req.maxOutputTokens);
     }
   });

@@ -1,4 +1,4 @@
-import { countPromptTokens } from '../tokens.js';
+import { countPromptTokens, estimateTokens } from '../tokens.js';
 import { UpstreamError, type UpstreamAdapter, type UpstreamEvent, type UpstreamRequest } from '../types.js';
 import { withinBudget, type CountedText } from './budget.js';
 import { composeAnswer } from './composeAnswer.js';
@@ -118,6 +118,6 @@ export class OfflineModel implements UpstreamAdapter {
     if (!(yield* this.paced('content', pieces.slice(half), pauses.slice(half), signal))) return;
 
     yield { type: 'followUps', questions: answer.followUps };
-    yield { type: 'usage', inputTokens: countPromptTokens(request.messages), outputTokens: reasoning.tokens + content.tokens };
+    yield { type: 'usage', inputTokens: countPromptTokens(request.messages, estimateTokens), outputTokens: reasoning.tokens + content.tokens };
   }
 }

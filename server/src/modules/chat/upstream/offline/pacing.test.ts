@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { withinBudget } from './budget.js';
-import { countTokens } from '../tokens.js';
+import { estimateTokens } from '../tokens.js';
 import { pausesFor, piecesOf, sleep, untilAborted } from './pacing.js';
 
 const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
@@ -59,11 +59,11 @@ describe('offline model: pacing', () => {
     const all = withinBudget(reasoning, content, 100_000);
     assert.equal(all.reasoning.text, reasoning);
     assert.equal(all.content.text, content);
-    const budget = countTokens(reasoning) + 50;
+    const budget = estimateTokens(reasoning) + 50;
     const tight = withinBudget(reasoning, content, budget);
     assert.equal(tight.reasoning.text, reasoning);
     assert.ok(content.startsWith(tight.content.text) && tight.content.text.length > 0);
-    assert.equal(tight.content.tokens, countTokens(tight.content.text));
+    assert.equal(tight.content.tokens, estimateTokens(tight.content.text));
     assert.ok(tight.reasoning.tokens + tight.content.tokens <= budget);
     const reasoningOnly = withinBudget(reasoning, content, 20);
     assert.ok(reasoning.startsWith(reasoningOnly.reasoning.text) && reasoningOnly.reasoning.tokens > 0);
