@@ -26,7 +26,8 @@ export default async function globalSetup() {
     if (!fs.existsSync(path.join(repoRoot, `mf-${area}`, 'dist'))) throw new Error(`mf-${area} is not built: run "pnpm build" first`);
   }
   await buildFixtures();
-  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site' });
+  // The offline model paced fast: answers in well under a second, still streamed in many chunks.
+  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site', OFFLINE_TOKENS_PER_SECOND: '3000', OFFLINE_FIRST_TOKEN_MS: '50' });
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
   return async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerByEmail, uniqueEmail } from '../support/account';
+import { apiData, chatOnce } from '../support/api';
 import { cdkeysCli } from '../support/registry';
 
 async function newSignedInUser(page: Page, path = '/loginPage') {
@@ -45,7 +46,7 @@ test.describe('points', () => {
     await expect(page.getByTestId('toast').filter({ hasText: '兑换码已被使用' })).toBeVisible();
   });
 
-  test('the invite dialog shows the invite link, and a friend who registers through it is counted', async ({ page, browser }) => {
+  test('the invite dialog shows the invite link; a friend who registers through it is counted, and both get the reward after the friend\'s first chat', async ({ page, browser }) => {
     await newSignedInUser(page);
     await page.getByTestId('username').click();
     await page.getByRole('menuitem', { name: '邀请好友得积分' }).click();
@@ -55,17 +56,37 @@ test.describe('points', () => {
     const link = (await dialog.getByTestId('invite-link').textContent())!;
     expect(link).toMatch(/\/loginPage\?aff=[A-Z0-9]+$/);
 
-    const friend = await browser.newContext();
+    // The friend registers from another address than the inviter (the same-IP check would withhold the reward).
+    const friend = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.7' } });
     const friendPage = await friend.newPage();
     await friendPage.goto(new URL(link).pathname + new URL(link).search);
     await expect(friendPage.getByRole('heading', { name: '注册启明 AI' })).toBeVisible();
     await registerByEmail(friendPage, uniqueEmail());
     await expect(friendPage.getByTestId('username')).toBeVisible();
-    await friend.close();
 
     await page.reload();
     await page.getByTestId('username').click();
     await page.getByRole('menuitem', { name: '邀请好友得积分' }).click();
     await expect(page.getByTestId('invite-dialog').getByTestId('invited-count')).toHaveText('1');
+
+    // The rewards wait for the friend's first successful use: one chat answer.
+    type Balance = { restIntegral: number; restIntegral2: number };
+    const inviterBefore = await apiData<Balance>(page, 'GET', 'system/user/integral');
+    const friendBefore = await apiData<Balance>(friendPage, 'GET', 'system/user/integral');
+    expect(inviterBefore.restIntegral).toBe(0);
+    expect(friendBefore.restIntegral).toBe(0);
+    const answer = await chatOnce(friendPage, '你好，介绍一下你自己');
+    expect(answer).toContain('"offlineDemo":true');
+    expect((await apiData<Balance>(page, 'GET', 'system/user/integral')).restIntegral).toBe(8888);
+    expect((await apiData<Balance>(friendPage, 'GET', 'system/user/integral')).restIntegral).toBe(8888);
+    // Each sees it in the navbar: daily points less the 3-point answer, plus the permanent reward.
+    await friendPage.reload();
+    await expect(friendPage.getByTestId('points-balance')).toContainText(((friendBefore.restIntegral2 - 3 + 8888) / 10_000).toFixed(2));
+    await page.reload();
+    await expect(page.getByTestId('points-balance')).toContainText(((inviterBefore.restIntegral2 + 8888) / 10_000).toFixed(2));
+    // A second chat rewards no one again.
+    await chatOnce(friendPage, '再聊一句');
+    expect((await apiData<Balance>(page, 'GET', 'system/user/integral')).restIntegral).toBe(8888);
+    await friend.close();
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, repoRoot, type ServerConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { CATALOGUE_USAGE, CatalogueInputError, DEFAULT_RELOAD_SECONDS, runCatalogueCommand } from '../modules/catalogue/index.js';
+import { CATALOGUE_USAGE, CatalogueInputError, runCatalogueCommand } from '../modules/catalogue/index.js';
 import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
 import { createPlatformService, PlatformError } from '../modules/platform/index.js';
 import { parseDetail } from '../modules/platform/service.js';
@@ -64,7 +64,7 @@ type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: tr
 
 async function run(db: Db, config: ServerConfig, argv: string[], print: (line: string) => void): Promise<void> {
   // Its own argument parsing: JSON values may start with "-" and must not meet the option parser.
-  if (argv[0] === 'catalogue') return runCatalogueCommand(db.db, argv.slice(1), print, { reloadSeconds: DEFAULT_RELOAD_SECONDS });
+  if (argv[0] === 'catalogue') return runCatalogueCommand(db.db, argv.slice(1), print, { reloadSeconds: config.chat.catalogueReloadSeconds });
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, command, ...rest] = positionals;
   if (!command) throw new UsageError('');

@@ -26,6 +26,13 @@ describe('built-in catalogue data (spec chat §2, §3, §9)', () => {
     for (const o of catalogue.options) assert.ok(!('note' in o) && !('priceNote' in o) && !('price' in o), `${o.value} serves no internal fields`);
   });
 
+  it('no copy text states a point amount (the price line comes from the rule, so an ops price change never leaves stale copy)', () => {
+    for (const model of MODELS) {
+      const copy = [model.label, model.labelText, model.tooltip, model.tooltip2, model.shortIntro, model.shortIntro2, model.funLabel, ...model.exampleQuestionList.map((q) => q.quetion)];
+      for (const text of copy) assert.doesNotMatch(text, /\d\s*积分/, `${model.id}: ${text}`);
+    }
+  });
+
   it('has textOptions of exactly 23 ids, including those the spec names', () => {
     assert.equal(catalogue.textOptions.length, 23);
     for (const id of ['gpt-4o', 'gpt-4o-mini', 'o1-mini', 'deepseek-chat', 'glm-4', 'ai3', 'ai4', 'webai3', 'webai4']) assert.ok(catalogue.textOptions.includes(id), id);
