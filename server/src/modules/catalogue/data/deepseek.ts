@@ -1,0 +1,82 @@
+import { inGroup, perMillion, type CatalogueEntry } from '../entry.js';
+
+const deepseek = inGroup('deepseek');
+const chimera = inGroup('deepseek-r1t-chimera');
+
+const FAST_CHANNEL_NOTE = 'spec chat §6: a fast channel for package users (套餐用户通道); same price as the base model, limited like high-level models (package 2+ or subscribers)';
+
+/** DeepSeek models (picker tab DeepSeek), the package users' fast channels and R1T Chimera. */
+export const DEEPSEEK_MODELS: CatalogueEntry[] = [
+  deepseek('deepseek-chat', {
+    label: 'DeepSeek V3',
+    labelText: '国产开源旗舰，中文表现出色',
+    tooltip: '中文理解好，性价比高',
+    level: '高级',
+    stars: 8,
+    funLabelList: ['中文', '编程', '写作'],
+    textOnly: true,
+    shortIntro: '深度求索的 DeepSeek-V3 对话模型，中文理解和写作出色，编程与数学能力强，价格实惠。',
+    examples: ['用文言文写一段描写春天的短文。', '写一个 Python 脚本批量抓取网页标题。', '解释“内卷”和“躺平”背后的社会现象。'],
+    price: perMillion(100_000),
+    note: 'also announced as 0.1 per character',
+  }),
+  deepseek('deepseek-reasoner', {
+    label: 'DeepSeek R1',
+    labelText: '展示完整思考过程的推理模型',
+    tooltip: '先深度思考再回答，可展开查看思考过程',
+    level: '推理',
+    stars: 9,
+    think: true,
+    funLabelList: ['推理', '数学', '编程'],
+    textOnly: true,
+    shortIntro: 'DeepSeek-R1 推理模型，回答前进行可见的长链思考，在数学、代码和逻辑推理上表现突出。',
+    examples: ['农夫要带狼、羊和白菜过河，船每次只能带一样，怎样才能都安全过河？', '证明：n³ − n 总能被 6 整除。'],
+    price: perMillion(200_000),
+  }),
+  deepseek('deepseek-chat-fast', {
+    label: 'DeepSeek V3 高速',
+    minilabel: 'V3 高速',
+    labelText: '套餐用户专属高速通道',
+    tooltip: '与 DeepSeek V3 同一模型，高峰期也不排队',
+    level: '高级',
+    stars: 8,
+    isHighLevelModel: true,
+    funLabelList: ['高速', '中文'],
+    textOnly: true,
+    shortIntro: '与 DeepSeek V3 相同的模型，走套餐用户专属的高速通道，高峰时段也能快速响应。',
+    examples: ['把这份会议记录整理成条理清晰的纪要。', '帮我写一段产品上线的朋友圈文案。'],
+    price: perMillion(100_000),
+    note: FAST_CHANNEL_NOTE,
+  }),
+  deepseek('deepseek-reasoner-fast', {
+    label: 'DeepSeek R1 高速',
+    minilabel: 'R1 高速',
+    labelText: '套餐用户专属的 R1 高速通道',
+    tooltip: '与 DeepSeek R1 同一模型，思考更快开始',
+    level: '推理',
+    stars: 9,
+    think: true,
+    isHighLevelModel: true,
+    funLabelList: ['高速', '推理'],
+    textOnly: true,
+    shortIntro: '与 DeepSeek R1 相同的推理模型，走套餐用户专属的高速通道，排队更少，长时间思考也更稳定。',
+    examples: ['分析这道逻辑题：五个人住五间不同颜色的房子，谁养鱼？', '为这段 Python 代码找出边界条件上的错误。'],
+    price: perMillion(200_000),
+    note: FAST_CHANNEL_NOTE,
+  }),
+  chimera('deepseek-r1t-chimera', {
+    label: 'DeepSeek R1T Chimera',
+    minilabel: 'R1T Chimera',
+    labelText: '融合 R1 与 V3 的推理模型',
+    tooltip: '推理接近 R1，思考更简洁、回答更快',
+    level: '推理',
+    stars: 8,
+    think: true,
+    funLabelList: ['推理', '高效'],
+    textOnly: true,
+    shortIntro: '由 DeepSeek R1 与 V3 融合而成的开源模型，保留 R1 的推理能力，同时思考过程更精炼、回答更快。',
+    examples: ['用三种不同的方法计算 1 到 100 的和。', '比较微服务和单体架构，给一个十人团队的选型建议。'],
+    price: perMillion(200_000),
+    note: 'the spec\'s odd modelType deepseek-r1t-chimera (§3) implies this model; no price given: priced like deepseek-reasoner',
+  }),
+];

@@ -1,0 +1,61 @@
+import { inGroup, perMillion, type CatalogueEntry } from '../entry.js';
+
+const perplexity = inGroup('perplexity');
+
+/** Perplexity's search models (picker tab Perplex联网): every one searches the web. */
+export const PERPLEXITY_MODELS: CatalogueEntry[] = [
+  perplexity('perplexity-sonar', {
+    label: 'Sonar',
+    labelText: '快速联网问答，答案带出处',
+    tooltip: '实时检索网页，附参考来源',
+    level: '基础',
+    stars: 7,
+    web: true,
+    funLabelList: ['联网', '搜索'],
+    shortIntro: 'Perplexity 的 Sonar 搜索模型：实时检索网页，给出简洁准确的答案，并附上参考来源。',
+    examples: ['今天 A 股收盘情况如何？', '最新一届诺贝尔物理学奖颁给了谁？因为什么研究？'],
+    price: perMillion(800_000),
+  }),
+  perplexity('sonar-pro', {
+    label: 'Sonar Pro',
+    labelText: '检索更广，回答更深入',
+    tooltip: '适合需要多来源对比的复杂问题',
+    level: '高级',
+    stars: 8,
+    web: true,
+    funLabelList: ['联网', '研究'],
+    shortIntro: 'Sonar 的增强版，检索范围更广、引用更多，适合需要对比多个来源的复杂问题。',
+    examples: ['对比三家主流云厂商 GPU 实例的价格和性能。', '整理最近各国关于人工智能监管的政策动向。'],
+    price: perMillion(2_400_000),
+  }),
+  perplexity('sonar-reasoning', {
+    label: 'Sonar Reasoning',
+    labelText: '边搜索边推理',
+    tooltip: '检索资料后进行多步推理',
+    level: '推理',
+    stars: 8,
+    web: true,
+    think: true,
+    funLabelList: ['联网', '推理'],
+    shortIntro: '结合实时搜索与链式推理：先查资料再逐步分析，适合需要事实依据的推理问题。',
+    examples: ['根据最新数据，分析今年国内新能源汽车渗透率的变化。', '某新药的三期临床结果如何？结论可靠吗？'],
+    price: perMillion(1_400_000),
+    note: 'spec: "sonar reasoning"',
+  }),
+  perplexity('sonar-deep-research', {
+    label: 'Sonar Deep Research',
+    minilabel: 'Deep Research',
+    labelText: '多轮检索，写出完整研究报告',
+    tooltip: '自动进行数十次检索与阅读',
+    level: '推理',
+    stars: 9,
+    web: true,
+    think: true,
+    funLabelList: ['深度研究', '联网', '报告'],
+    shortIntro: '面向深度研究的搜索模型：自动进行数十次检索和阅读，整理成结构完整、引用详实的报告。',
+    shortIntro2: '生成一份报告通常需要几分钟。',
+    examples: ['写一份关于全球固态电池产业化进展的研究报告。', '梳理近五年中国跨境电商的政策变化及其影响。'],
+    price: perMillion(1_400_000),
+    note: 'spec: "deep research"',
+  }),
+];
