@@ -1,10 +1,13 @@
+import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
+
+const ChatPage = lazy(() => import('./chat/ChatPage').then((m) => ({ default: m.ChatPage })));
 
 export const pages: AreaPageDefinition[] = [
   { path: '/', title: '模型广场' },
   { path: '/newhomePage', title: '模型广场' },
-  { path: '/chatPage', title: 'AI 对话' },
-  { path: '/chatPage/:param', title: 'AI 对话' },
+  { path: '/chatPage', title: 'AI 对话', element: <ChatPage />, frame: false },
+  { path: '/chatPage/:param', title: 'AI 对话', element: <ChatPage />, frame: false },
   { path: '/friendsLinkPage/:convGroupId', title: '对话分享' },
   { path: '/hong', title: '哄哄模拟器' },
   { path: '/voice', title: '语音对话' },

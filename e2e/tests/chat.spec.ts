@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByEmail, uniqueEmail } from '../support/account';
+
+async function signedInChat(page: Page, path = '/chatPage?model=deepseek-reasoner') {
+  await page.goto('/loginPage');
+  await registerByEmail(page, uniqueEmail());
+  await expect(page.getByTestId('username')).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByTestId('chat-page')).toBeVisible();
+}
+
+async function ask(page: Page, text: string) {
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('composer-input').press('Enter');
+}
+
+const answers = (page: Page) => page.getByTestId('message-assistant');
+
+test.describe('chat', () => {
+  test('send with a think model: the streamed answer with its thinking, the offline tag and follow-ups; regenerate makes version 2/2; versions switch', async ({ page }) => {
+    await signedInChat(page);
+    await expect(page.getByTestId('toast').filter({ hasText: /已切换为.*模型/ })).toBeVisible();
+    await expect(page.getByTestId('model-select')).toContainText('离线演示');
+    await ask(page, '为什么天空是蓝色的？');
+    await expect(answers(page)).toHaveCount(1);
+    const answer = answers(page).first();
+    await expect(answer).toContainText('天空');
+    await expect(answer.getByTestId('think-block')).toContainText('已深度思考');
+    await expect(answer).toContainText('离线演示');
+    await expect(answer.getByTestId('follow-ups').getByRole('button')).toHaveCount(3);
+    await expect(page.getByTestId('history-item').first()).toContainText('为什么天空是蓝色的');
+
+    await answer.getByTestId('regenerate').click();
+    await expect(answers(page).first().getByTestId('version-switch')).toContainText('2/2');
+    await answers(page).first().getByRole('button', { name: '上一个版本' }).click();
+    await expect(answers(page).first().getByTestId('version-switch')).toContainText('1/2');
+    await page.reload();
+    await page.getByTestId('history-item').first().getByRole('button').first().click();
+    await expect(answers(page).first().getByTestId('version-switch')).toContainText('1/2');
+  });
+
+  test('editing the question makes a branch beside the old one', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await ask(page, '介绍一下杭州');
+    await expect(answers(page).first()).toContainText('杭州');
+    const question = page.getByTestId('message-user').first();
+    await question.getByRole('button', { name: '编辑' }).click();
+    await question.getByLabel('编辑问题').fill('介绍一下苏州');
+    await question.getByRole('button', { name: '提交' }).click();
+    await expect(answers(page).first()).toContainText('苏州');
+    await expect(page.getByTestId('message-user').first().getByTestId('version-switch')).toContainText('2/2');
+  });
+
+  test('stop keeps the partial answer; a reload during a stream resumes it from the history', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await ask(page, '写一篇介绍长江的文章 [[fault:stall]]');
+    await expect(page.getByTestId('message-live')).toContainText('长江');
+    await expect(page.getByTestId('stop')).toBeVisible();
+
+    await page.reload();
+    await page.getByTestId('history-item').first().getByRole('button').first().click();
+    await expect(page.getByTestId('message-live')).toContainText('长江');
+    await page.getByTestId('stop').click();
+    await expect(page.getByTestId('send')).toBeVisible();
+    await expect(answers(page).first()).toContainText('长江');
+  });
+
+  test('running out of points warns and opens the pay page (the pay dialog until the payment work lands)', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=o3-new-all');
+    await ask(page, '你好');
+    await expect(page.getByTestId('toast').filter({ hasText: '积分不足，请及时充值' })).toBeVisible();
+    await expect(page).toHaveURL(/\/pay/);
+  });
+});

@@ -1,0 +1,229 @@
+import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
+import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
+import { ChatStore, FAILED_REPLY, WAIT_HISTORY, WAIT_NEW_CHAT, type ChatStoreDeps } from './ChatStore';
+import { groupHistory } from './historyGroups';
+
+jest.mock('@qiming/sdk', () => ({ PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
+
+function node(convId: string, role: 'user' | 'assistant', content: string, childs: ConversationNode[] = [], extra: Partial<ConversationNode> = {}): ConversationNode {
+  return {
+    convId,
+    convGroupId: 'g1',
+    parentConvId: null,
+    gptsId: null,
+    modelName: 'glm-4-flash',
+    model: 'glm-4-flash',
+    knowledgeId: null,
+    knowledgeName: null,
+    chatContent: [{ role, content }],
+    status: 'done',
+    error: null,
+    offlineDemo: true,
+    createTime: '2030-01-01T00:00:00.000Z',
+    selectedChild: childs.length - 1,
+    childs,
+    ...extra,
+  };
+}
+
+function treeOf(roots: ConversationNode[]): ConversationTree {
+  return { group: { convGroupId: 'g1', title: '标题', createTime: '2030-01-01T00:00:00.000Z', gptsId: null, icon: null, showInput: true }, roots, selectedRoot: roots.length - 1 };
+}
+
+const outcome = (extra: Partial<StreamOutcome> & Pick<StreamOutcome, 'status'>): StreamOutcome =>
+  ({ ids: { convId: 'a1', convGroupId: 'g1' }, lastSeq: 3, attempts: 1, mode: 'stream', ...extra }) as StreamOutcome;
+
+type Script = (handlers: StreamHandlers) => StreamOutcome | Promise<StreamOutcome>;
+
+function setup(scripts: Script[], tree: ConversationTree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '答案')])])) {
+  const queue = [...scripts];
+  const deps = {
+    send: jest.fn(async (_body: unknown, handlers: StreamHandlers, _signal: AbortSignal) => queue.shift()!(handlers)),
+    resume: jest.fn(async (_convId: string, handlers: StreamHandlers) => queue.shift()!(handlers)),
+    isRunning: jest.fn(async (_convId: string): Promise<boolean> => false),
+    stop: jest.fn(async () => ({ stopped: true })),
+    tree: jest.fn(async () => tree),
+    selectBranch: jest.fn(async () => null),
+    refreshSession: jest.fn(async (): Promise<boolean> => false),
+    warn: jest.fn(),
+    openPay: jest.fn(),
+    requireLogin: jest.fn(),
+    onConversation: jest.fn(),
+    settings: () => ({ systemPrompt: '', recentChatLen: 4 }),
+  } satisfies ChatStoreDeps;
+  return { store: new ChatStore(deps, 'glm-4-flash'), deps };
+}
+
+describe('ChatStore: sending', () => {
+  it('streams ping, reasoning, progress, deltas, references and follow-ups into the live answer, then shows the saved tree', async () => {
+    let seenDuringStream: unknown;
+    const { store, deps } = setup([
+      (h) => {
+        h.onIds!({ convId: 'a1', convGroupId: 'g1' });
+        h.onPing!('请稍候');
+        h.onReasoning!('想');
+        h.onDelta!('正在搜索：长城\n', {});
+        h.onReferences!([{ id: '1', title: 'A', url: 'https://a.example' }]);
+        h.onDelta!('长城', {});
+        h.onDelta!('很长', {});
+        h.onFollowUps!(['一', '二', '三']);
+        seenDuringStream = { ...store.live, busy: store.busy };
+        return outcome({ status: 'done', endedWithoutDone: false, title: '标题' });
+      },
+    ]);
+    await store.send('  介绍长城  ');
+    expect(seenDuringStream).toMatchObject({ question: '介绍长城', convId: 'a1', text: '长城很长', reasoning: '想', waitText: '正在搜索：长城', followUps: ['一', '二', '三'], busy: true });
+    expect((deps.send.mock.calls[0]![0] as { request: string; parentConvId: null }).request).toBe('介绍长城');
+    expect(store.busy).toBe(false);
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题');
+  });
+
+  it('ignores empty input and a second send while a reply loads; new chat and history are refused while loading', async () => {
+    let release!: (o: StreamOutcome) => void;
+    const { store, deps } = setup([() => new Promise((resolve) => (release = resolve))]);
+    await store.send('   ');
+    expect(deps.send).not.toHaveBeenCalled();
+    const sending = store.send('第一条');
+    await store.send('第二条');
+    expect(deps.send).toHaveBeenCalledTimes(1);
+    expect(store.newChat()).toBe(false);
+    expect(await store.open('g2')).toBe(false);
+    expect(deps.warn.mock.calls).toEqual([[WAIT_NEW_CHAT], [WAIT_HISTORY]]);
+    release(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(store.newChat()).toBe(true);
+  });
+
+  it('continues after the last answer, regenerates the last question, edits make a sibling question', async () => {
+    const done = () => outcome({ status: 'done', endedWithoutDone: false });
+    const { store, deps } = setup([done, done, done]);
+    await store.open('g1');
+    await store.send('追问');
+    expect(deps.send.mock.calls[0]![0]).toMatchObject({ convGroupId: 'g1', parentConvId: 'a1', request: '追问' });
+    await store.regenerate();
+    expect(deps.send.mock.calls[1]![0]).toMatchObject({ parentConvId: 'q1', request: '' });
+    await store.edit('q1', '改过的问题');
+    expect(deps.send.mock.calls[2]![0]).toMatchObject({ parentConvId: null, request: '改过的问题' });
+  });
+
+  it('regenerate has a 500 ms cooldown', async () => {
+    const done = () => outcome({ status: 'done', endedWithoutDone: false });
+    const { store, deps } = setup([done, done]);
+    await store.open('g1');
+    await store.regenerate();
+    await store.regenerate();
+    expect(deps.send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ChatStore: cancel codes (spec chat §4)', () => {
+  it('602: warns, opens the pay dialog, shows integralNotEnough', async () => {
+    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: 602, message: '积分不足，请及时充值' })]);
+    await store.send('你好');
+    expect(deps.warn).toHaveBeenCalledWith('积分不足，请及时充值');
+    expect(deps.openPay).toHaveBeenCalled();
+    expect(store.notice).toEqual({ kind: 'integralNotEnough' });
+  });
+
+  it('608: reloads the conversation and regenerates once', async () => {
+    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: 608, message: '' }), () => outcome({ status: 'cancelled', code: 608, message: '' })]);
+    await store.send('你好');
+    expect(deps.send).toHaveBeenCalledTimes(2);
+    expect(deps.tree).toHaveBeenCalled();
+  });
+
+  it('401: refreshes and regenerates; without a refresh, a noLogin entry and the text kept for after login', async () => {
+    const first = setup([() => outcome({ status: 'cancelled', code: 401, message: '' }), () => outcome({ status: 'done', endedWithoutDone: false })]);
+    first.deps.refreshSession.mockResolvedValue(true);
+    await first.store.send('你好');
+    expect(first.deps.send).toHaveBeenCalledTimes(2);
+    expect(first.store.notice).toBeNull();
+
+    const second = setup([() => outcome({ status: 'cancelled', code: 401, message: '' })]);
+    await second.store.send('未发出的话');
+    expect(second.store.notice).toEqual({ kind: 'noLogin' });
+    expect(second.deps.requireLogin).toHaveBeenCalledWith('未发出的话');
+  });
+
+  it('699 is ignored; another code becomes an error with the server message; a transport error the failed-reply text', async () => {
+    const { store } = setup([
+      () => outcome({ status: 'cancelled', code: 699, message: '' }),
+      () => outcome({ status: 'cancelled', code: 1901, message: '禁止输入违反中华人民共和国法律法规的内容！' }),
+      () => outcome({ status: 'error', code: -1, message: 'network', partial: false }),
+    ]);
+    await store.send('一');
+    expect(store.notice).toBeNull();
+    await store.send('二');
+    expect(store.notice).toEqual({ kind: 'error', message: '禁止输入违反中华人民共和国法律法规的内容！' });
+    await store.send('三');
+    expect(store.notice).toEqual({ kind: 'error', message: FAILED_REPLY });
+  });
+
+  it('a dropped stream after output resumes from the last chunk instead of starting again', async () => {
+    const { store, deps } = setup([
+      (h) => {
+        h.onIds!({ convId: 'a9', convGroupId: 'g1' });
+        h.onDelta!('部分', {});
+        return outcome({ status: 'error', code: -1, message: 'network', partial: true, lastSeq: 7 });
+      },
+      () => outcome({ status: 'done', endedWithoutDone: false }),
+    ]);
+    await store.send('长问题');
+    expect(deps.resume).toHaveBeenCalledWith('a9', expect.anything(), 7, expect.anything());
+    expect(deps.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('stop aborts the stream and tells the server', async () => {
+    let signal!: AbortSignal;
+    const { store, deps } = setup([]);
+    deps.send.mockImplementation(async (_body: unknown, handlers: StreamHandlers, abort: AbortSignal) => {
+      signal = abort;
+      handlers.onIds!({ convId: 'a5', convGroupId: 'g1' });
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      return outcome({ status: 'aborted', code: 699 } as Partial<StreamOutcome> & Pick<StreamOutcome, 'status'>);
+    });
+    const sending = store.send('写长文');
+    await Promise.resolve();
+    await store.stop();
+    await sending;
+    expect(signal.aborted).toBe(true);
+    expect(deps.stop).toHaveBeenCalledWith('a5');
+    expect(store.busy).toBe(false);
+  });
+});
+
+describe('ChatStore: history and branches', () => {
+  it('opening a conversation whose last answer is still generating resumes it (hot stream)', async () => {
+    const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '', [], { status: 'generating' })])]);
+    const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false })], tree);
+    deps.isRunning.mockResolvedValue(true);
+    await store.open('g1');
+    expect(deps.isRunning).toHaveBeenCalledWith('a1');
+    expect(deps.resume).toHaveBeenCalledWith('a1', expect.anything(), 0, expect.anything());
+  });
+
+  it('switches versions of an answer; previous/next stop at the ends; the server remembers the choice', async () => {
+    const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '旧答案'), node('a2', 'assistant', '新答案')])]);
+    const { store, deps } = setup([], tree);
+    await store.open('g1');
+    expect(store.messages[1]).toMatchObject({ curIndex: 2, chatLen: 2 });
+    store.switchVersion('a2', 1);
+    expect(store.messages[1]!.node.convId).toBe('a2');
+    store.switchVersion('a2', -1);
+    expect(store.messages[1]).toMatchObject({ curIndex: 1, chatLen: 2 });
+    expect(store.messages[1]!.node.chatContent[0]!.content).toBe('旧答案');
+    expect(deps.selectBranch).toHaveBeenCalledWith('a1');
+  });
+
+  it('groups history into today, yesterday and earlier across midnight (browser calendar)', () => {
+    const group = (id: string, at: Date) => ({ convGroupId: id, title: id, createTime: at.toISOString(), gptsId: null, icon: null, showInput: true });
+    const now = new Date(2030, 0, 2, 0, 5);
+    const grouped = groupHistory([group('a', new Date(2030, 0, 2, 0, 1)), group('b', new Date(2030, 0, 1, 23, 59)), group('c', new Date(2029, 11, 31, 12))], now);
+    expect(grouped.map((g) => [g.bucket, g.groups.map((x) => x.convGroupId)])).toEqual([
+      ['今天', ['a']],
+      ['昨天', ['b']],
+      ['更早', ['c']],
+    ]);
+  });
+});

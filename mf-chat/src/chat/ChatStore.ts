@@ -1,0 +1,295 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ConversationTree, Reference, StreamRequestBody } from '@qiming/sdk/contracts';
+import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
+
+/** The calls the store makes (the SDK chat client and the history calls). */
+export interface ChatStoreDeps {
+  send(body: Omit<StreamRequestBody, 'stream'>, handlers: StreamHandlers, signal: AbortSignal): Promise<StreamOutcome>;
+  resume(convId: string, handlers: StreamHandlers, after: number, signal: AbortSignal): Promise<StreamOutcome>;
+  isRunning(convId: string): Promise<boolean>;
+  stop(convId: string): Promise<unknown>;
+  tree(convGroupId: string): Promise<ConversationTree>;
+  selectBranch(convId: string): Promise<unknown>;
+  /** Refreshes the session after a 401; false when there is no refresh token or it failed. */
+  refreshSession(): Promise<boolean>;
+  warn(message: string): void;
+  openPay(): void;
+  /** Signed out: save the unsent text and go to the login page. */
+  requireLogin(unsent: string): void;
+  /** A conversation's title appeared or changed (the history list adds it). */
+  onConversation(convGroupId: string, title: string): void;
+  settings(): { systemPrompt: string; recentChatLen: number };
+}
+
+/** The answer being generated, shown on top of the saved conversation until it is saved. */
+export interface LiveAnswer {
+  /** The question, when it is a new message (not a regenerate). */
+  question: string | null;
+  convId: string | null;
+  text: string;
+  reasoning: string;
+  thinking: boolean;
+  references: Reference[];
+  followUps: string[];
+  /** The wait text of the latest ping, while nothing has been written. */
+  waitText: string;
+  startedAt: number;
+  lastSeq: number;
+}
+
+/** What the page shows at the end of the conversation besides the saved messages. */
+export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
+
+export const FAILED_REPLY = '当前回复生成失败，请重新生成，未生成成功不扣积分。';
+export const WAIT_NEW_CHAT = '请等待当前对话生成完成或停止当前生成后再新建对话';
+export const WAIT_HISTORY = '请等待当前对话生成完成或停止当前生成后再查看对话';
+const REGENERATE_COOLDOWN_MS = 500;
+
+/**
+ * One chat page's state (spec chat §4): the saved conversation (the server's tree is the truth,
+ * re-read after each answer), the answer being streamed on top of it, and the cancel codes.
+ */
+export class ChatStore {
+  model: string;
+  webSearch = false;
+  tree: ConversationTree | null = null;
+  live: LiveAnswer | null = null;
+  notice: Notice = null;
+  loadingHistory = false;
+  private controller: AbortController | null = null;
+  private lastRegenerate = 0;
+  /** The group id of a new conversation, known from the stream before its tree is read. */
+  private pendingGroupId: string | null = null;
+
+  constructor(
+    private readonly deps: ChatStoreDeps,
+    model: string,
+  ) {
+    this.model = model;
+    makeAutoObservable<this, 'deps' | 'controller' | 'lastRegenerate' | 'pendingGroupId'>(this, { deps: false, controller: false, lastRegenerate: false, pendingGroupId: false });
+  }
+
+  get convGroupId(): string | null {
+    return this.tree?.group.convGroupId ?? null;
+  }
+
+  get messages(): BranchMessage[] {
+    return selectedBranch(this.tree);
+  }
+
+  get busy(): boolean {
+    return this.live !== null;
+  }
+
+  setModel(model: string): void {
+    this.model = model;
+  }
+
+  setWebSearch(on: boolean): void {
+    this.webSearch = on;
+  }
+
+  /** A new, empty conversation; refused while an answer is being generated. */
+  newChat(): boolean {
+    if (this.busy) {
+      this.deps.warn(WAIT_NEW_CHAT);
+      return false;
+    }
+    this.tree = null;
+    this.notice = null;
+    return true;
+  }
+
+  /** Opens a saved conversation; a still running answer is resumed (hot stream). */
+  async open(convGroupId: string): Promise<boolean> {
+    if (this.busy) {
+      this.deps.warn(WAIT_HISTORY);
+      return false;
+    }
+    this.loadingHistory = true;
+    this.notice = null;
+    try {
+      const tree = await this.deps.tree(convGroupId);
+      runInAction(() => (this.tree = tree));
+    } finally {
+      runInAction(() => (this.loadingHistory = false));
+    }
+    const last = this.messages.at(-1)?.node;
+    if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
+      await this.resume(last.convId, 0);
+    }
+    return true;
+  }
+
+  /** Sends a message after the last one shown. Ignored while an answer loads; empty text is not sent. */
+  async send(text: string): Promise<void> {
+    const question = text.trim();
+    if (!question || this.busy) return;
+    const parent = this.messages.at(-1)?.node ?? null;
+    await this.generate(question, parent && parent.chatContent[0]?.role === 'assistant' ? parent.convId : null);
+  }
+
+  /** A new version of the last answer (500 ms cooldown; only when idle). */
+  async regenerate(): Promise<void> {
+    if (this.busy || Date.now() - this.lastRegenerate < REGENERATE_COOLDOWN_MS) return;
+    this.lastRegenerate = Date.now();
+    const messages = this.messages;
+    const last = messages.at(-1)?.node;
+    const question = last?.chatContent[0]?.role === 'assistant' ? messages.at(-2)?.node : last;
+    if (!question) return;
+    await this.generate(null, question.convId);
+  }
+
+  /** Resubmits an edited question: a new branch beside the old one. */
+  async edit(convId: string, text: string): Promise<void> {
+    const question = text.trim();
+    if (!question || this.busy) return;
+    const index = this.messages.findIndex((m) => m.node.convId === convId);
+    if (index < 0) return;
+    await this.generate(question, this.messages[index - 1]?.node.convId ?? null);
+  }
+
+  /** Shows the previous (−1) or next (+1) version of a message. */
+  switchVersion(convId: string, step: -1 | 1): void {
+    if (!this.tree || this.busy) return;
+    const target = siblingVersion(this.tree, convId, step);
+    if (!target) return;
+    this.tree = selectLocally(this.tree, target.convId);
+    void this.deps.selectBranch(target.convId).catch(() => undefined);
+  }
+
+  /** Stops the answer being generated: the stream is dropped and the server told (spec chat §4 "Stop"). */
+  async stop(): Promise<void> {
+    const live = this.live;
+    if (!live) return;
+    this.controller?.abort();
+    if (live.convId) await this.deps.stop(live.convId).catch(() => undefined);
+  }
+
+  /**
+   * One generation: `question` null regenerates the answer to `parentConvId` (a question);
+   * otherwise a new question after `parentConvId` (an answer, or null at the start).
+   */
+  private async generate(question: string | null, parentConvId: string | null, retried = false): Promise<void> {
+    this.notice = null;
+    this.live = emptyLive(question);
+    const { systemPrompt, recentChatLen } = this.deps.settings();
+    const body: Omit<StreamRequestBody, 'stream'> = {
+      recentChatLen,
+      model: this.model,
+      search: this.webSearch,
+      convGroupId: this.convGroupId,
+      parentConvId,
+      request: question ?? '',
+      useContext: true,
+      modelName: this.model,
+      systemPrompt,
+      useHong: false,
+      knowledgeId: null,
+      intelligentCode: null,
+      uploadedFiles: [],
+      mcps: [],
+    };
+    const controller = (this.controller = new AbortController());
+    const outcome = await this.deps.send(body, this.handlers(), controller.signal);
+    await this.finish(outcome, async () => this.generate(question, parentConvId, true), retried, question);
+  }
+
+  private async resume(convId: string, after: number): Promise<void> {
+    this.live = { ...emptyLive(null), convId };
+    const controller = (this.controller = new AbortController());
+    const outcome = await this.deps.resume(convId, this.handlers(), after, controller.signal);
+    await this.finish(outcome, async () => undefined, true, null);
+  }
+
+  private handlers(): StreamHandlers {
+    return {
+      onIds: (ids) =>
+        runInAction(() => {
+          if (this.live && ids.convId) this.live.convId = ids.convId;
+          if (ids.convGroupId && !this.tree) this.adoptGroup(ids.convGroupId);
+        }),
+      onPing: (text) => runInAction(() => this.live && (this.live.waitText = text)),
+      onReasoning: (text) =>
+        runInAction(() => {
+          if (!this.live) return;
+          this.live.reasoning += text;
+          this.live.thinking = true;
+        }),
+      onDelta: (content) => runInAction(() => this.live && applyDelta(this.live, content)),
+      onReferences: (list) => runInAction(() => this.live && this.live.references.push(...list)),
+      onFollowUps: (list) => runInAction(() => this.live && (this.live.followUps = list)),
+      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title),
+    };
+  }
+
+  private adoptGroup(convGroupId: string): void {
+    this.pendingGroupId = convGroupId;
+  }
+
+  /** What happens when a generation's stream ends (spec chat §4 "Stream cancel codes"). */
+  private async finish(outcome: StreamOutcome, regenerate: () => Promise<void>, retried: boolean, question: string | null): Promise<void> {
+    const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
+    const reload = async () => {
+      if (!groupId) return;
+      const tree = await this.deps.tree(groupId).catch(() => null);
+      if (tree) runInAction(() => (this.tree = tree));
+    };
+    const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
+
+    if (outcome.status === 'error' && outcome.partial && liveConvId) {
+      // The generation exists on the server: follow it instead of starting another.
+      const after = outcome.lastSeq;
+      runInAction(() => (this.live = null));
+      if (!retried || after > 0) return this.resume(liveConvId, after);
+    }
+    runInAction(() => (this.live = null));
+    this.pendingGroupId = null;
+
+    if (outcome.status === 'done' || outcome.status === 'aborted') {
+      await reload();
+      if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
+      return;
+    }
+    if (outcome.status === 'error') {
+      await reload();
+      runInAction(() => (this.notice = { kind: 'error', message: FAILED_REPLY }));
+      return;
+    }
+    switch (outcome.code) {
+      case 699:
+        await reload();
+        return;
+      case 608:
+        await reload();
+        if (!retried) await regenerate();
+        return;
+      case 602:
+        await reload();
+        this.deps.warn('积分不足，请及时充值');
+        this.deps.openPay();
+        runInAction(() => (this.notice = { kind: 'integralNotEnough' }));
+        return;
+      case 401:
+        if (!retried && (await this.deps.refreshSession())) return regenerate();
+        runInAction(() => (this.notice = { kind: 'noLogin' }));
+        this.deps.requireLogin(question ?? '');
+        return;
+      default:
+        await reload();
+        runInAction(() => (this.notice = { kind: 'error', message: outcome.message || FAILED_REPLY }));
+    }
+  }
+}
+
+function emptyLive(question: string | null): LiveAnswer {
+  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', startedAt: Date.now(), lastSeq: 0 };
+}
+
+/** Progress lines ("正在搜索：…") replace the progress shown (spec chat §4); answer text is appended. */
+function applyDelta(live: LiveAnswer, content: string): void {
+  live.thinking = false;
+  if (PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix))) live.waitText = content.trim();
+  else live.text += content;
+}

@@ -1,0 +1,74 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { ChatStore } from './ChatStore';
+import styles from './chat.module.css';
+
+interface Props {
+  store: ChatStore;
+  /** Returns false when the message may not be sent (signed out). */
+  beforeSend(text: string): boolean;
+  initialText: string;
+}
+
+/** The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is generated. */
+export const Composer = observer(function Composer({ store, beforeSend, initialText }: Props) {
+  const [text, setText] = useState(initialText);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  const resize = () => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const line = parseFloat(getComputedStyle(el).lineHeight) || 22;
+    const maxRows = window.innerWidth <= 500 ? 6 : 15;
+    el.style.height = `${Math.min(el.scrollHeight, line * maxRows + 16)}px`;
+  };
+
+  const send = () => {
+    const message = text.trim();
+    if (!message || store.busy || !beforeSend(message)) return;
+    setText('');
+    requestAnimationFrame(resize);
+    void store.send(message);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className={styles.composer}>
+      <textarea
+        ref={area}
+        rows={1}
+        value={text}
+        placeholder="输入问题，Enter 发送，Shift+Enter 换行"
+        aria-label="输入问题"
+        onChange={(e) => {
+          setText(e.target.value);
+          resize();
+        }}
+        onKeyDown={onKeyDown}
+        data-testid="composer-input"
+      />
+      <div className={styles.composerBar}>
+        <label className={styles.toggle}>
+          <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
+          联网搜索
+        </label>
+        {store.busy ? (
+          <button type="button" className={styles.stopButton} onClick={() => void store.stop()} data-testid="stop">
+            停止生成
+          </button>
+        ) : (
+          <button type="button" className={styles.primary} onClick={send} disabled={!text.trim()} data-testid="send">
+            发送
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});
