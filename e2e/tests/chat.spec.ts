@@ -17,6 +17,19 @@ async function ask(page: Page, text: string) {
 const answers = (page: Page) => page.getByTestId('message-assistant');
 
 test.describe('chat', () => {
+  test('the model square: tabs with new badges, a card opens the chat with its model', async ({ page }) => {
+    await page.goto('/');
+    const square = page.getByTestId('model-square');
+    await expect(square.getByRole('tab', { name: /Claude专区/ })).toContainText('新');
+    await square.getByRole('tab', { name: 'DeepSeek' }).click();
+    const card = square.getByTestId('model-card').filter({ hasText: 'DeepSeek' }).first();
+    await expect(card).toContainText('积分');
+    await expect(square.getByTestId('top-five').getByRole('listitem')).toHaveCount(5);
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(/\/chatPage\?model=deepseek/);
+    await expect(page.getByTestId('toast').filter({ hasText: /已切换为.*模型/ })).toBeVisible();
+  });
+
   test('send with a think model: the streamed answer with its thinking, the offline tag and follow-ups; regenerate makes version 2/2; versions switch', async ({ page }) => {
     await signedInChat(page);
     await expect(page.getByTestId('toast').filter({ hasText: /已切换为.*模型/ })).toBeVisible();

@@ -2,10 +2,11 @@ import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 
 const ChatPage = lazy(() => import('./chat/ChatPage').then((m) => ({ default: m.ChatPage })));
+const ModelSquarePage = lazy(() => import('./square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
 export const pages: AreaPageDefinition[] = [
-  { path: '/', title: '模型广场' },
-  { path: '/newhomePage', title: '模型广场' },
+  { path: '/', title: '模型广场', element: <ModelSquarePage /> },
+  { path: '/newhomePage', title: '模型广场', element: <ModelSquarePage /> },
   { path: '/chatPage', title: 'AI 对话', element: <ChatPage />, frame: false },
   { path: '/chatPage/:param', title: 'AI 对话', element: <ChatPage />, frame: false },
   { path: '/friendsLinkPage/:convGroupId', title: '对话分享' },

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
+import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
+import { useModels } from '../chat/useModels';
+import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, SQUARE_TABS, starPercent, topFive } from './squareModel';
+import styles from './square.module.css';
+
+function Stars({ value }: { value: number }) {
+  return (
+    <span className={styles.stars} aria-label={`能力评分 ${value}/10`} title={`能力评分 ${value}/10`}>
+      <span className={styles.starsFill} style={{ width: `${starPercent(value)}%` }} />
+    </span>
+  );
+}
+
+function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comparing: boolean; onCompare(): void }) {
+  return (
+    <article className={styles.card} data-testid="model-card" title={option.tooltip}>
+      <Link to={cardTarget(option)} className={styles.cardLink}>
+        <header className={styles.cardHead}>
+          <img src={option.icon} alt="" className={styles.icon} />
+          <div>
+            <h3>
+              {option.label}
+              {option.isNewModel ? <span className={styles.newBadge}>新</span> : null}
+              {option.offlineDemo ? <span className={styles.offline}>{OFFLINE_DEMO_LABEL}</span> : null}
+            </h3>
+            <p className={styles.labelText}>{option.labelText}</p>
+          </div>
+        </header>
+        <Stars value={option.stars} />
+        <p className={styles.intro}>{option.shortIntro}</p>
+        <ul className={styles.examples}>
+          {option.exampleQuestionList.slice(0, 2).map((q) => (
+            <li key={q.quetion}>{q.quetion}</li>
+          ))}
+        </ul>
+      </Link>
+      <footer className={styles.cardFoot}>
+        <span className={styles.price} title={option.modelpriceTip}>
+          {option.modelprice}
+        </span>
+        <button type="button" className={comparing ? styles.compareOn : styles.compareButton} onClick={onCompare}>
+          {comparing ? '取消对比' : '加入对比'}
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+/** `/` and `/newhomePage`: every model the server serves, by group, with a comparison and a top five. */
+export function ModelSquarePage() {
+  const catalogue = useModels();
+  const [tab, setTab] = useState<'all' | ModelGroup>('all');
+  const [compare, setCompare] = useState<string[]>([]);
+  const [suggestSeed, setSuggestSeed] = useState(0);
+  const options = catalogue?.options ?? [];
+  const shown = useMemo(() => modelsOfTab(options, tab), [options, tab]);
+  const top = useMemo(() => topFive(options), [options]);
+  const suggestions = useMemo(() => compareSuggestions(options, compare), [options, compare, suggestSeed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const compared = compare.map((id) => options.find((o) => o.value === id)).filter((o): o is ModelOption => !!o);
+
+  const toggleCompare = (id: string) =>
+    setCompare((list) => (list.includes(id) ? list.filter((x) => x !== id) : list.length >= COMPARE_LIMIT ? list : [...list, id]));
+
+  if (!catalogue) return <div className={styles.loading}>正在加载模型…</div>;
+  return (
+    <div className={styles.page} data-testid="model-square">
+      <nav className={styles.tabs} role="tablist" aria-label="模型分类">
+        {SQUARE_TABS.map((t) => (
+          <button key={t.value} type="button" role="tab" aria-selected={tab === t.value} className={tab === t.value ? styles.tabOn : styles.tab} onClick={() => setTab(t.value)}>
+            {t.label}
+            {t.isNew ? <span className={styles.newBadge}>新</span> : null}
+          </button>
+        ))}
+      </nav>
+      <div className={styles.body}>
+        <section className={styles.grid} aria-label="模型列表">
+          {shown.map((option) => (
+            <ModelCard key={option.value} option={option} comparing={compare.includes(option.value)} onCompare={() => toggleCompare(option.value)} />
+          ))}
+          {shown.length === 0 ? <p className={styles.loading}>这个分类暂时没有模型</p> : null}
+        </section>
+        <aside className={styles.side}>
+          <section className={styles.panel} data-testid="top-five">
+            <h2>热门模型 Top 5</h2>
+            <ol>
+              {top.map((option) => (
+                <li key={option.value}>
+                  <Link to={cardTarget(option)}>{option.label}</Link>
+                  <Stars value={option.stars} />
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className={styles.panel} data-testid="compare">
+            <h2>
+              模型对比 <small>（最多 {COMPARE_LIMIT} 个）</small>
+            </h2>
+            {compared.length === 0 ? <p className={styles.hint}>在卡片上点“加入对比”，或试试下面的推荐。</p> : null}
+            {compared.length > 0 ? (
+              <table className={styles.compareTable}>
+                <thead>
+                  <tr>
+                    <th>模型</th>
+                    <th>价格</th>
+                    <th>评分</th>
+                    <th>能力</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {compared.map((o) => (
+                    <tr key={o.value}>
+                      <td>{o.label}</td>
+                      <td>{o.modelprice}</td>
+                      <td>{o.stars}/10</td>
+                      <td>{[o.level, o.think ? '推理' : null, o.web ? '联网' : null, o.canUpload ? '文件' : null].filter(Boolean).join(' · ')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            <div className={styles.suggest}>
+              {suggestions.map((o) => (
+                <button key={o.value} type="button" onClick={() => toggleCompare(o.value)} disabled={compare.length >= COMPARE_LIMIT}>
+                  + {o.label}
+                </button>
+              ))}
+              <button type="button" className={styles.linkButton} onClick={() => setSuggestSeed((n) => n + 1)}>
+                换一批
+              </button>
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

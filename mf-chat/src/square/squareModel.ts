@@ -1,0 +1,51 @@
+import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
+
+/** The model square's filter tabs (spec chat §2 "Model picker page"), in order. */
+export const SQUARE_TABS: ReadonlyArray<{ label: string; value: 'all' | ModelGroup; isNew?: boolean }> = [
+  { label: '全部', value: 'all' },
+  { label: 'GPT专区', value: 'gpt' },
+  { label: 'Claude专区', value: 'claude', isNew: true },
+  { label: 'DeepSeek', value: 'deepseek' },
+  { label: 'Perplex联网', value: 'perplexity', isNew: true },
+  { label: 'Gemini专区', value: 'gemini' },
+  { label: '马斯克专区', value: 'musk', isNew: true },
+  { label: '豆包专区', value: 'doubao' },
+  { label: 'GLM专区', value: 'glm' },
+  { label: '其他模型', value: 'other' },
+];
+
+export const COMPARE_LIMIT = 6;
+
+/** The models of a tab; the odd group value deepseek-r1t-chimera counts as DeepSeek. */
+export function modelsOfTab(options: readonly ModelOption[], tab: 'all' | ModelGroup): ModelOption[] {
+  if (tab === 'all') return [...options];
+  return options.filter((o) => o.modelType === tab || (tab === 'deepseek' && o.modelType === 'deepseek-r1t-chimera'));
+}
+
+/** Where a card leads: the chat with the model, or the GPTs directory for the gpts entry. */
+export function cardTarget(option: ModelOption): string {
+  return option.value === 'gpts' ? '/toolBox/apps' : `/chatPage?model=${encodeURIComponent(option.value)}`;
+}
+
+/**
+ * The top five (the spec does not show its contents): the highest-rated models, newer first among
+ * equals — a ranking the catalogue's own data supports.
+ */
+export function topFive(options: readonly ModelOption[]): ModelOption[] {
+  return [...options].sort((a, b) => b.stars - a.stars || Number(b.isNewModel) - Number(a.isNewModel) || a.label.localeCompare(b.label)).slice(0, 5);
+}
+
+/** Three models to suggest for comparison, not already chosen; `random` injectable for tests. */
+export function compareSuggestions(options: readonly ModelOption[], chosen: readonly string[], random: () => number = Math.random): ModelOption[] {
+  const pool = options.filter((o) => !chosen.includes(o.value) && o.value !== 'gpts');
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, 3);
+}
+
+/** Capability rating out of 10 as a share of five stars (2–10 → 20–100 %). */
+export function starPercent(stars: number): number {
+  return Math.max(0, Math.min(10, stars)) * 10;
+}
