@@ -223,6 +223,27 @@ describe(`chat gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.ok(bad === null || bad.code === 400);
   });
 
+  it('a job that cannot start (its shared log unreachable) leaves nothing held or generating', async () => {
+    const jobs = t.app.chat.jobs;
+    const start = jobs.start.bind(jobs);
+    jobs.start = async () => {
+      throw new Error('shared job log unreachable');
+    };
+    try {
+      const before = await balance();
+      const read = await stream({ request: '启动失败的任务' });
+      const last = finalChunk(read);
+      assert.equal(last.code, 500);
+      assert.equal(await balance(), before);
+      const groups = await data<Array<{ convGroupId: string; title: string }>>(server(), 'GET', 'backend-api/getConversationGroups', { token });
+      const group = groups.find((g) => g.title === '启动失败的任务')!;
+      assert.equal((await tree(group.convGroupId)).roots[0]!.childs[0]!.status, 'failed');
+      assert.equal((await t.app.db.db.selectFrom('chat_jobs').selectAll().execute()).length, 0);
+    } finally {
+      jobs.start = start;
+    }
+  });
+
   it('50 concurrent streams of one user all finish, each billed once', async () => {
     const before = await balance();
     const reads = await Promise.all(Array.from({ length: 50 }, (_, i) => stream({ request: `并发问题 ${i}` })));

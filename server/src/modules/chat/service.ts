@@ -105,14 +105,24 @@ export class ChatService {
       price: model.price,
       request: { model: body.model, catalogueModel: body.model, messages: context.messages, think: facts.think, webSearch: facts.web || webSearch, maxOutputTokens: deps.maxOutputTokens },
     };
-    const { done } = await deps.jobs.start(jobId, { userId, convGroupId: ids.convGroupId }, async (job) => {
-      try {
-        finished = await runGeneration(job, plan, deps);
-        return finished.status;
-      } finally {
-        await deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));
-      }
-    });
+    const unregister = () => deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));
+    let done: Promise<void>;
+    try {
+      ({ done } = await deps.jobs.start(jobId, { userId, convGroupId: ids.convGroupId }, async (job) => {
+        try {
+          finished = await runGeneration(job, plan, deps);
+          return finished.status;
+        } finally {
+          await unregister();
+        }
+      }));
+    } catch (error) {
+      // The job could not start (its shared log is unreachable): nothing stays held or generating.
+      await deps.points.refund(jobId).catch(() => undefined);
+      await deps.conversations.finishAnswer(jobId, failedAnswer(CHAT_CODES.generationFailed.msg)).catch(() => undefined);
+      await unregister();
+      throw error;
+    }
     return { ids, title: turn.group.title, finished: done.then(() => finished) };
   }
 }
