@@ -52,6 +52,22 @@ test.describe('chat', () => {
     await expect(answers(page).first().getByTestId('version-switch')).toContainText('1/2');
   });
 
+  test('a favourite model shows in the sidebar; on a phone the sidebar is a drawer', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await page.getByTestId('favourite-model').click();
+    await expect(page.getByTestId('favourite-model')).toContainText('已收藏');
+    await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
+    await page.reload();
+    await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('chat-sidebar')).toBeHidden();
+    await page.getByTestId('sidebar-toggle').click();
+    await expect(page.getByTestId('chat-sidebar')).toBeVisible();
+    await page.getByTestId('new-chat').click();
+    await expect(page.getByTestId('chat-sidebar')).toBeHidden();
+  });
+
   test('editing the question makes a branch beside the old one', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await ask(page, '介绍一下杭州');

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { chat, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
+import { chat, copyText, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { ChatStore } from './ChatStore';
 import { Composer } from './Composer';
 import { conversationsApi } from './conversationsApi';
+import { readFavourites, toggleFavourite } from './favourites';
 import { HistoryStore } from './HistoryStore';
 import { LiveView, MessageView } from './MessageView';
 import { ModelSelect } from './ModelSelect';
@@ -24,20 +25,33 @@ function initialModel(options: ModelOption[] | null, requested: string | null): 
   return known(stored) ? stored! : FALLBACK_MODEL;
 }
 
-/** Follows the stream unless the user scrolled away (350 px). */
+/** Follows the stream unless the user scrolled away (350 px); `away` shows the scroll-to-bottom button. */
 function useAutoScroll(deps: unknown[]) {
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const [away, setAway] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, deps); // eslint-disable-line react-hooks/exhaustive-deps
   const onScroll = () => {
     const el = box.current;
-    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 350;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 350;
+    setAway(!pinned.current);
   };
-  return { box, onScroll, toBottom: () => box.current && (box.current.scrollTop = box.current.scrollHeight) };
+  const toBottom = () => {
+    const el = box.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    pinned.current = true;
+    setAway(false);
+  };
+  return { box, onScroll, away, toBottom };
 }
+
+/** The sidebar is part of the layout from 1170 px up, a drawer below (spec chat §2). */
+const WIDE = '(min-width: 1170px)';
 
 export const ChatPage = observer(function ChatPage() {
   const [params] = useSearchParams();
@@ -73,7 +87,20 @@ export const ChatPage = observer(function ChatPage() {
     return text;
   });
   const live = store.live;
-  const { box, onScroll } = useAutoScroll([store.messages.length, live?.text.length, live?.reasoning.length]);
+  const { box, onScroll, away, toBottom } = useAutoScroll([store.messages.length, live?.text.length, live?.reasoning.length]);
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  const [sidebarOpen, setSidebarOpen] = useState(wide);
+  const [favourites, setFavourites] = useState(readFavourites);
+
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => {
+      setWide(query.matches);
+      setSidebarOpen(query.matches);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
 
   useEffect(() => {
     if (session.isLoggedIn) void history.reload();
@@ -111,13 +138,56 @@ export const ChatPage = observer(function ChatPage() {
 
   const messages = store.messages;
   const option = catalogue?.options.find((o) => o.value === store.model);
+  const favourite = favourites.some((f) => f.value === store.model);
+  const closeIfDrawer = () => !wide && setSidebarOpen(false);
   return (
     <div className={styles.layout} data-testid="chat-page">
-      <Sidebar history={history} activeId={store.convGroupId} onOpen={(id) => void store.open(id)} onNewChat={() => store.newChat()} />
+      {sidebarOpen ? (
+        <Sidebar
+          history={history}
+          activeId={store.convGroupId}
+          onOpen={(id) => {
+            closeIfDrawer();
+            void store.open(id);
+          }}
+          onNewChat={() => {
+            closeIfDrawer();
+            store.newChat();
+          }}
+          favourites={favourites}
+          onPickModel={(model) => {
+            closeIfDrawer();
+            chooseModel(model);
+          }}
+          overlay={!wide}
+          onClose={() => setSidebarOpen(false)}
+        />
+      ) : null}
       <main className={styles.main}>
         <header className={styles.topBar}>
+          <button type="button" className={styles.iconButton} aria-label={sidebarOpen ? '收起侧边栏' : '展开侧边栏'} onClick={() => setSidebarOpen((v) => !v)} data-testid="sidebar-toggle">
+            ☰
+          </button>
           {catalogue ? <ModelSelect options={catalogue.options} value={store.model} onChange={chooseModel} /> : <span className={styles.empty}>正在加载模型…</span>}
           {option ? <span className={styles.price}>{option.modelprice}</span> : null}
+          {option ? (
+            <span className={styles.topActions}>
+              <button
+                type="button"
+                aria-pressed={favourite}
+                onClick={() => {
+                  setFavourites(toggleFavourite({ value: option.value, icon: option.icon, label: option.label }));
+                  toasts.success(favourite ? '已取消收藏' : '已收藏该模型');
+                }}
+                data-testid="favourite-model"
+              >
+                {favourite ? '★ 已收藏' : '☆ 收藏'}
+              </button>
+              <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
+                分享
+              </button>
+            </span>
+          ) : null}
         </header>
         <div className={styles.messages} ref={box} onScroll={onScroll} data-testid="messages">
           {store.loadingHistory ? <div className={styles.skeleton} aria-label="加载中" /> : null}
@@ -154,6 +224,11 @@ export const ChatPage = observer(function ChatPage() {
           ) : null}
           {store.notice?.kind === 'noLogin' ? <div className={styles.errorText}>请在登录后发起聊天</div> : null}
         </div>
+        {away && !store.loadingHistory ? (
+          <button type="button" className={styles.toBottom} onClick={toBottom} aria-label="回到底部">
+            ↓
+          </button>
+        ) : null}
         <Composer store={store} beforeSend={beforeSend} initialText={savedInput} />
       </main>
     </div>

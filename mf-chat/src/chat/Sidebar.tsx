@@ -1,6 +1,8 @@
 import { useState, type UIEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Modal } from '@qiming/sdk/ui/feedback';
+import { eventBus } from '@qiming/sdk';
+import type { FavouriteModel } from './favourites';
 import type { HistoryStore } from './HistoryStore';
 import { formatTime, groupHistory } from './historyGroups';
 import styles from './chat.module.css';
@@ -10,20 +12,47 @@ interface Props {
   activeId: string | null;
   onOpen(convGroupId: string): void;
   onNewChat(): void;
+  favourites: FavouriteModel[];
+  onPickModel(model: string): void;
+  /** Drawn over the page (narrow screens), with a backdrop that closes it. */
+  overlay: boolean;
+  onClose(): void;
 }
 
+const FAVOURITES_SHOWN = 3;
+
 /** New conversation, and the history in today / yesterday / earlier, the next page near the bottom. */
-export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, onNewChat }: Props) {
+export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, onNewChat, favourites, onPickModel, overlay, onClose }: Props) {
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const [allFavourites, setAllFavourites] = useState(false);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < 300) void history.loadMore();
   };
+  const shownFavourites = allFavourites ? favourites : favourites.slice(0, FAVOURITES_SHOWN);
   return (
-    <aside className={styles.sidebar} data-testid="chat-sidebar">
+    <>
+    {overlay ? <div className={styles.backdrop} onClick={onClose} aria-hidden /> : null}
+    <aside className={overlay ? styles.sidebarDrawer : styles.sidebar} data-testid="chat-sidebar">
       <button type="button" className={styles.newChat} onClick={onNewChat} data-testid="new-chat">
         ＋ 新建对话
       </button>
+      {favourites.length > 0 ? (
+        <section className={styles.favourites} data-testid="favourite-models">
+          <h3 className={styles.bucket}>收藏的模型</h3>
+          {shownFavourites.map((f) => (
+            <button key={f.value} type="button" className={styles.favourite} onClick={() => onPickModel(f.value)}>
+              <img src={f.icon} alt="" className={styles.modelIcon} />
+              {f.label}
+            </button>
+          ))}
+          {favourites.length > FAVOURITES_SHOWN ? (
+            <button type="button" className={styles.linkButton} onClick={() => setAllFavourites((v) => !v)}>
+              {allFavourites ? '收起模型' : '展开更多'}
+            </button>
+          ) : null}
+        </section>
+      ) : null}
       <div className={styles.historyList} onScroll={onScroll}>
         {groupHistory(history.groups, new Date()).map(({ bucket, groups }) => (
           <section key={bucket}>
@@ -75,6 +104,12 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
       >
         <input className={styles.renameInput} value={renaming?.title ?? ''} maxLength={100} onChange={(e) => setRenaming((r) => r && { ...r, title: e.target.value })} aria-label="对话标题" />
       </Modal>
+      <div className={styles.sidebarFoot}>
+        <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
+          免费积分：邀请好友
+        </button>
+      </div>
     </aside>
+    </>
   );
 });
