@@ -68,6 +68,25 @@ test.describe('chat', () => {
     await expect(page.getByTestId('chat-sidebar')).toBeHidden();
   });
 
+  test('the settings drawer: memory rounds kept, the system prompt limited to 10000 characters', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await page.getByTestId('open-settings').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await drawer.getByLabel('记忆轮数').selectOption('2');
+    await drawer.getByRole('button', { name: '编辑系统提示词' }).click();
+    await page.getByRole('textbox', { name: '系统提示词', exact: true }).fill('x'.repeat(10_001));
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '输入长度不能超过10000' })).toBeVisible();
+    await page.getByRole('textbox', { name: '系统提示词', exact: true }).fill('你是一位严谨的历史老师。');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '回复设置已保存' })).toBeVisible();
+    await page.reload();
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('settings-drawer').getByLabel('记忆轮数')).toHaveValue('2');
+    await page.getByTestId('settings-drawer').getByRole('button', { name: '编辑系统提示词' }).click();
+    await expect(page.getByRole('textbox', { name: '系统提示词', exact: true })).toHaveValue('你是一位严谨的历史老师。');
+  });
+
   test('editing the question makes a branch beside the old one', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await ask(page, '介绍一下杭州');

@@ -11,6 +11,7 @@ import { readFavourites, toggleFavourite } from './favourites';
 import { HistoryStore } from './HistoryStore';
 import { LiveView, MessageView } from './MessageView';
 import { ModelSelect } from './ModelSelect';
+import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { useModels } from './useModels';
 import styles from './chat.module.css';
@@ -91,6 +92,7 @@ export const ChatPage = observer(function ChatPage() {
   const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
   const [sidebarOpen, setSidebarOpen] = useState(wide);
   const [favourites, setFavourites] = useState(readFavourites);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   useEffect(() => {
     const query = window.matchMedia(WIDE);
@@ -186,6 +188,9 @@ export const ChatPage = observer(function ChatPage() {
               <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
                 分享
               </button>
+              <button type="button" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+                设置
+              </button>
             </span>
           ) : null}
         </header>
@@ -230,6 +235,7 @@ export const ChatPage = observer(function ChatPage() {
           </button>
         ) : null}
         <Composer store={store} beforeSend={beforeSend} initialText={savedInput} />
+        {settingsOpen ? <SettingsDrawer store={store} onClose={() => setSettingsOpen(false)} /> : null}
       </main>
     </div>
   );

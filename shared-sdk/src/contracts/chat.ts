@@ -1,4 +1,5 @@
 import chatCodes from './chat-codes.json';
+import chatLimits from './chat-limits.json';
 
 /**
  * Chat: the model catalogue, the streaming gateway and conversation history (spec chat §3, §7).
@@ -7,6 +8,9 @@ import chatCodes from './chat-codes.json';
 
 /** Codes and messages of the chat calls (besides 401, 602 and the stream cancel codes). */
 export const CHAT_CODES = chatCodes;
+
+/** spec chat §5 and §9: the system prompt limit and default, the most memory rounds. */
+export const CHAT_LIMITS = chatLimits;
 
 // ---- catalogue -------------------------------------------------------------------------------
 

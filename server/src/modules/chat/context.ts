@@ -1,11 +1,15 @@
+import { createRequire } from 'node:module';
 import type { StreamRequestBody } from '@qiming/sdk/contracts';
 import type { HistoryMessage } from '../conversations/index.js';
 import type { UpstreamMessage } from './upstream/types.js';
 
 export type { HistoryMessage };
 
+/** spec chat §5 and §9 limits, from the contract the client reads too. */
+export const CHAT_LIMITS = createRequire(import.meta.url)('@qiming/sdk/contracts/chat-limits.json') as typeof import('@qiming/sdk/contracts').CHAT_LIMITS;
+
 /** spec chat §5: used when the user set no system prompt of their own. */
-export const DEFAULT_SYSTEM_PROMPT = 'Take a deep breath and think step by step. 除非用户指定了其他语言，否则请用中文回答。';
+export const DEFAULT_SYSTEM_PROMPT = CHAT_LIMITS.defaultSystemPrompt;
 
 /** Text of uploaded files sent upstream, per file and in all (characters). */
 export const FILE_TEXT_LIMITS = { perFile: 50_000, total: 100_000 };
@@ -51,7 +55,7 @@ export async function buildContext(
   const earlier = history.slice(0, -1);
   const current = history.at(-1);
   if (!current || current.role !== 'user') throw new Error('history must end with the user message being answered');
-  const rounds = body.useContext ? Math.max(0, Math.min(8, body.recentChatLen)) : 0;
+  const rounds = body.useContext ? Math.max(0, Math.min(CHAT_LIMITS.recentChatLenMax, body.recentChatLen)) : 0;
   const memory = rounds === 0 ? [] : lastRounds(earlier, rounds);
 
   const prefix = [...contributions.map((c) => c.userPrefix).filter(Boolean), filesText(body)].filter(Boolean).join('\n\n');

@@ -4,14 +4,13 @@ import { findModel } from '../catalogue/index.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService } from '../conversations/index.js';
-import { buildContext, type ContextContributor } from './context.js';
+import { buildContext, CHAT_LIMITS, type ContextContributor } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
 import type { JobManager } from './jobs/jobManager.js';
 import type { ContentPolicy } from './policy/contentPolicy.js';
 import type { JobRecovery } from './recovery.js';
 
-export const SYSTEM_PROMPT_MAX = 10_000;
 
 /** The conversation store as the gateway uses it. */
 export type TurnStore = Pick<ConversationsService, 'startTurn' | 'finishAnswer'>;
@@ -58,7 +57,7 @@ export class ChatService {
   async start(userId: string, body: StreamRequestBody): Promise<StartedGeneration> {
     const { deps } = this;
     const systemPrompt = body.systemPrompt ?? '';
-    if (systemPrompt.length > SYSTEM_PROMPT_MAX) throw chatError('systemPromptTooLong');
+    if (systemPrompt.length > CHAT_LIMITS.systemPromptMax) throw chatError('systemPromptTooLong');
     if (deps.policy.violation(body.request) || deps.policy.violation(systemPrompt)) throw chatError('bannedContent');
     const model = findModel(body.model);
     const facts = deps.modelFacts(body.model);
