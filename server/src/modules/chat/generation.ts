@@ -2,7 +2,7 @@ import type { NodeStatus, Reference } from '@qiming/sdk/contracts';
 import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
-import { SHUTDOWN_REASON, STOP_REASON, type JobHandle } from './jobs/jobManager.js';
+import { SHUTDOWN_REASON, type JobHandle } from './jobs/jobManager.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
 import { UpstreamError, type ChannelConfig, type UpstreamEvent, type UpstreamRequest } from './upstream/types.js';
 
@@ -158,4 +158,3 @@ function usageFor({ price, request }: GenerationPlan, answer: FinishedAnswer, pr
   };
 }
 
-export { STOP_REASON };
