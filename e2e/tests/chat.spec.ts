@@ -87,6 +87,26 @@ test.describe('chat', () => {
     await expect(page.getByRole('textbox', { name: '系统提示词', exact: true })).toHaveValue('你是一位严谨的历史老师。');
   });
 
+  test('history: rename (empty titles ignored) and delete a conversation', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await ask(page, '介绍一下黄河');
+    await expect(answers(page).first()).toContainText('黄河');
+    const item = page.getByTestId('history-item').first();
+    await item.getByRole('button', { name: '重命名' }).click();
+    await page.getByLabel('对话标题').fill('   ');
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(item).toContainText('介绍一下黄河');
+    await item.getByRole('button', { name: '重命名' }).click();
+    await page.getByLabel('对话标题').fill('黄河笔记');
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(item).toContainText('黄河笔记');
+    await page.reload();
+    await expect(page.getByTestId('history-item').first()).toContainText('黄河笔记');
+    await page.getByTestId('history-item').first().getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: '删 除' }).or(page.getByRole('button', { name: '删除', exact: true })).last().click();
+    await expect(page.getByTestId('history-item')).toHaveCount(0);
+  });
+
   test('editing the question makes a branch beside the old one', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await ask(page, '介绍一下杭州');

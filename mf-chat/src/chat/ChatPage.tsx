@@ -1,23 +1,23 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
 import { chat, copyText, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
-import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { ChatStore } from './ChatStore';
 import { Composer } from './Composer';
+import { confirm } from './confirm';
 import { conversationsApi } from './conversationsApi';
 import { readFavourites, toggleFavourite } from './favourites';
 import { HistoryStore } from './HistoryStore';
 import { LiveView, MessageView } from './MessageView';
 import { ModelSelect } from './ModelSelect';
-import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { useModels } from './useModels';
 import styles from './chat.module.css';
 
-/** spec chat §5 default system prompt: the server applies it when none is saved. */
 const FALLBACK_MODEL = 'ai3';
+// Loaded when opened: the drawer and its dialog are not part of the chat page's first load.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
 function initialModel(options: ModelOption[] | null, requested: string | null): string {
   const stored = window.localStorage.getItem(STORAGE_KEYS.selectedModel);
@@ -128,13 +128,7 @@ export const ChatPage = observer(function ChatPage() {
 
   const beforeSend = () => {
     if (session.isLoggedIn) return true;
-    Modal.confirm({
-      title: '提示',
-      content: '请在登录后发起聊天',
-      okText: '去登录',
-      cancelText: '取消',
-      onOk: () => navigateTo('/loginPage'),
-    });
+    void confirm({ title: '提示', content: '请在登录后发起聊天', okText: '去登录', onOk: () => navigateTo('/loginPage') });
     return false;
   };
 
@@ -235,7 +229,11 @@ export const ChatPage = observer(function ChatPage() {
           </button>
         ) : null}
         <Composer store={store} beforeSend={beforeSend} initialText={savedInput} />
-        {settingsOpen ? <SettingsDrawer store={store} onClose={() => setSettingsOpen(false)} /> : null}
+        {settingsOpen ? (
+          <Suspense fallback={null}>
+            <SettingsDrawer store={store} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );

@@ -39,7 +39,7 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
 }
 
 /** The settings drawer's GPT settings (40% wide, full width on phones). */
-export const SettingsDrawer = observer(function SettingsDrawer({ store, onClose }: { store: ChatStore; onClose(): void }) {
+const SettingsDrawer = observer(function SettingsDrawer({ store, onClose }: { store: ChatStore; onClose(): void }) {
   const [promptOpen, setPromptOpen] = useState(false);
   const exportConversation = () => {
     const title = store.tree?.group.title ?? '新对话';
@@ -94,3 +94,5 @@ export const SettingsDrawer = observer(function SettingsDrawer({ store, onClose 
     </>
   );
 });
+
+export default SettingsDrawer;

@@ -1,10 +1,12 @@
-import { useState, type UIEvent } from 'react';
+import { lazy, Suspense, useState, type UIEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Modal } from '@qiming/sdk/ui/feedback';
 import { eventBus } from '@qiming/sdk';
 import type { FavouriteModel } from './favourites';
 import type { HistoryStore } from './HistoryStore';
+import { confirm } from './confirm';
 import { formatTime, groupHistory } from './historyGroups';
+
+const RenameDialog = lazy(() => import('./RenameDialog'));
 import styles from './chat.module.css';
 
 interface Props {
@@ -71,12 +73,11 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
                   className={styles.iconButton}
                   aria-label="删除"
                   onClick={() =>
-                    Modal.confirm({
+                    void confirm({
                       title: '删除对话',
                       content: `确定删除「${group.title}」吗？删除后无法恢复。`,
                       okText: '删除',
-                      cancelText: '取消',
-                      okButtonProps: { danger: true },
+                      danger: true,
                       onOk: () => history.remove(group.convGroupId).then(() => group.convGroupId === activeId && onNewChat()),
                     })
                   }
@@ -90,20 +91,19 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
         {history.loading ? <div className={styles.empty}>加载中…</div> : null}
         {!history.loading && history.groups.length === 0 ? <div className={styles.empty}>还没有对话</div> : null}
       </div>
-      <Modal
-        open={renaming !== null}
-        title="重命名对话"
-        okText="确定"
-        cancelText="取消"
-        onCancel={() => setRenaming(null)}
-        onOk={() => {
-          const target = renaming!;
-          setRenaming(null);
-          void history.rename(target.id, target.title);
-        }}
-      >
-        <input className={styles.renameInput} value={renaming?.title ?? ''} maxLength={100} onChange={(e) => setRenaming((r) => r && { ...r, title: e.target.value })} aria-label="对话标题" />
-      </Modal>
+      {renaming ? (
+        <Suspense fallback={null}>
+          <RenameDialog
+            title={renaming.title}
+            onCancel={() => setRenaming(null)}
+            onDone={(title) => {
+              const id = renaming.id;
+              setRenaming(null);
+              void history.rename(id, title);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <div className={styles.sidebarFoot}>
         <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
           免费积分：邀请好友
