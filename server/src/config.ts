@@ -286,7 +286,7 @@ export interface ChatConfig {
   bannedWordsFile: string | undefined;
   /** A ping chunk with wait text after this much upstream silence. */
   pingSeconds: number;
-  offline: { tokensPerSecond: number; firstTokenMs: number; fault: string | undefined };
+  offline: { tokensPerSecond: number; firstTokenMs: number; fault: z.infer<typeof EnvSchema>['OFFLINE_FAULT'] };
   /** Names this server instance in job ownership and crash recovery (default host:port). */
   instanceId: string;
   catalogueReloadSeconds: number;

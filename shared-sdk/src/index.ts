@@ -10,6 +10,7 @@ export { PROGRESS_PREFIXES, OFFLINE_DEMO_LABEL, CHAT_CODES, CHAT_LIMITS } from '
 export { request, session, points, user, settings, toasts, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';
+export { dataOf } from './request/dataOf';
 export { MESSAGES, REFRESH_TOKEN_INVALID, REFRESH_TOKEN_EXPIRED, USER_HAS_NOT_SCANNED } from './request/messages';
 export { DEFAULT_SIGN_KEY, DEFAULT_SIGN_IV, type SdkConfig, type SdkHosts } from './request/config';
 export type { RequestClient } from './request/client';

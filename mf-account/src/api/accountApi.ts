@@ -1,4 +1,4 @@
-import { request } from '@qiming/sdk';
+import { dataOf, request } from '@qiming/sdk';
 import type {
   ApiKey,
   CaptchaChallenge,
@@ -35,40 +35,34 @@ export interface AccountApi {
 
 const NOT_SCANNED = 1301;
 
-async function data<T>(call: Promise<{ data: T } | null>): Promise<T> {
-  const answer = await call;
-  if (!answer) throw new Error('request skipped');
-  return answer.data;
-}
-
 const byChannel = (channel: Channel, phone: string, email: string) => (channel === 'phone' ? phone : email);
 const targetField = (channel: Channel, target: string) => (channel === 'phone' ? { phone: target } : { email: target });
 
 export const accountApi: AccountApi = {
-  captcha: () => data(request.post<CaptchaChallenge>('captcha/get')),
-  checkCaptcha: (captchaId, x) => data(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x })),
+  captcha: () => dataOf(request.post<CaptchaChallenge>('captcha/get')),
+  checkCaptcha: (captchaId, x) => dataOf(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x })),
   sendCode: (channel, target, purpose, captchaToken) => {
     const base = byChannel(channel, 'system/user/send-phone-verification-code', 'system/user/send-email-verification-code');
     const body = { ...targetField(channel, target), captchaToken, ...(purpose === 'reset' ? {} : { scene: purpose }) };
-    return data(request.post<SendCodeResult>(purpose === 'reset' ? `${base}-reset` : base, body));
+    return dataOf(request.post<SendCodeResult>(purpose === 'reset' ? `${base}-reset` : base, body));
   },
   register: (channel, target, code, password, aff) =>
-    data(request.post<LoginResult>(byChannel(channel, 'system/user/registerUserByPhone', 'system/user/registerUserByEmail'), { ...targetField(channel, target), code, password: password || undefined, aff: aff || undefined })),
-  login: (channel, target, secret) => data(request.post<LoginResult>(byChannel(channel, 'system/auth/loginByPhone', 'system/auth/loginByEmail'), { ...targetField(channel, target), ...secret })),
+    dataOf(request.post<LoginResult>(byChannel(channel, 'system/user/registerUserByPhone', 'system/user/registerUserByEmail'), { ...targetField(channel, target), code, password: password || undefined, aff: aff || undefined })),
+  login: (channel, target, secret) => dataOf(request.post<LoginResult>(byChannel(channel, 'system/auth/loginByPhone', 'system/auth/loginByEmail'), { ...targetField(channel, target), ...secret })),
   resetPassword: async (channel, target, code, password) => {
-    await data(request.post<null>(byChannel(channel, 'system/user/resetPasswordByPhone', 'system/user/resetPasswordByEmail'), { ...targetField(channel, target), code, password }));
+    await dataOf(request.post<null>(byChannel(channel, 'system/user/resetPasswordByPhone', 'system/user/resetPasswordByEmail'), { ...targetField(channel, target), code, password }));
   },
-  wechatQrCode: () => data(request.get<WechatQrCode>('wechat/getQrCode')),
+  wechatQrCode: () => dataOf(request.get<WechatQrCode>('wechat/getQrCode')),
   wechatCheck: async (ticket) => {
     try {
-      return await data(request.get<LoginResult>('wechat/checkLogin', { ticket }));
+      return await dataOf(request.get<LoginResult>('wechat/checkLogin', { ticket }));
     } catch (error) {
       if ((error as { code?: number }).code === NOT_SCANNED) return null;
       throw error;
     }
   },
-  socialProviders: () => data(request.get<SocialProvider[]>('public/social/providers')),
-  socialLogin: (provider, code, state) => data(request.post<LoginResult>('system/auth/social-login', { provider, code, state })),
+  socialProviders: () => dataOf(request.get<SocialProvider[]>('public/social/providers')),
+  socialLogin: (provider, code, state) => dataOf(request.post<LoginResult>('system/auth/social-login', { provider, code, state })),
   devOutboxOn: async () => {
     try {
       const response = await fetch('/app-api/dev/status', { cache: 'no-store' });
@@ -77,10 +71,10 @@ export const accountApi: AccountApi = {
       return false;
     }
   },
-  apiKeys: () => data(request.get<ApiKey[]>('system/user-auth-key/list')),
-  addApiKey: (name) => data(request.post<NewApiKey>('system/user-auth-key/add', { name })),
-  updateApiKey: (id, change) => data(request.post<ApiKey>('system/user-auth-key/update', { id, ...change })),
+  apiKeys: () => dataOf(request.get<ApiKey[]>('system/user-auth-key/list')),
+  addApiKey: (name) => dataOf(request.post<NewApiKey>('system/user-auth-key/add', { name })),
+  updateApiKey: (id, change) => dataOf(request.post<ApiKey>('system/user-auth-key/update', { id, ...change })),
   deleteApiKey: async (id) => {
-    await data(request.post<null>('system/user-auth-key/delete', { id }));
+    await dataOf(request.post<null>('system/user-auth-key/delete', { id }));
   },
 };

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { copyText, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
-import type { ChatStore, LiveAnswer } from './ChatStore';
+import { FAILED_REPLY, type ChatStore, type LiveAnswer } from './ChatStore';
 import { formatTime } from './historyGroups';
 import styles from './chat.module.css';
 
@@ -130,7 +130,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />
       {item.content ? <LongText text={item.content} /> : null}
-      {failed ? <div className={styles.errorText}>{message.node.error || '当前回复生成失败，请重新生成，未生成成功不扣积分。'}</div> : null}
+      {failed ? <div className={styles.errorText}>{message.node.error || FAILED_REPLY}</div> : null}
       <div className={styles.actions}>
         <button type="button" onClick={() => void copyText(item.content)}>复制</button>
         {isLast && !store.busy ? (

@@ -34,82 +34,82 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
   const shownFavourites = allFavourites ? favourites : favourites.slice(0, FAVOURITES_SHOWN);
   return (
     <>
-    {overlay ? <div className={styles.backdrop} onClick={onClose} aria-hidden /> : null}
-    <aside className={overlay ? styles.sidebarDrawer : styles.sidebar} data-testid="chat-sidebar">
-      <button type="button" className={styles.newChat} onClick={onNewChat} data-testid="new-chat">
-        ＋ 新建对话
-      </button>
-      {favourites.length > 0 ? (
-        <section className={styles.favourites} data-testid="favourite-models">
-          <h3 className={styles.bucket}>收藏的模型</h3>
-          {shownFavourites.map((f) => (
-            <button key={f.value} type="button" className={styles.favourite} onClick={() => onPickModel(f.value)}>
-              <img src={f.icon} alt="" className={styles.modelIcon} />
-              {f.label}
-            </button>
-          ))}
-          {favourites.length > FAVOURITES_SHOWN ? (
-            <button type="button" className={styles.linkButton} onClick={() => setAllFavourites((v) => !v)}>
-              {allFavourites ? '收起模型' : '展开更多'}
-            </button>
-          ) : null}
-        </section>
-      ) : null}
-      <div className={styles.historyList} onScroll={onScroll}>
-        {groupHistory(history.groups, new Date()).map(({ bucket, groups }) => (
-          <section key={bucket}>
-            <h3 className={styles.bucket}>{bucket}</h3>
-            {groups.map((group) => (
-              <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
-                <button type="button" className={styles.historyOpen} onClick={() => onOpen(group.convGroupId)} title={group.title}>
-                  <span className={styles.historyTitle}>{group.title}</span>
-                  <small>{formatTime(group.createTime)}</small>
-                </button>
-                <button type="button" className={styles.iconButton} aria-label="重命名" onClick={() => setRenaming({ id: group.convGroupId, title: group.title })}>
-                  ✎
-                </button>
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label="删除"
-                  onClick={() =>
-                    void confirm({
-                      title: '删除对话',
-                      content: `确定删除「${group.title}」吗？删除后无法恢复。`,
-                      okText: '删除',
-                      danger: true,
-                      onOk: () => history.remove(group.convGroupId).then(() => group.convGroupId === activeId && onNewChat()),
-                    })
-                  }
-                >
-                  ✕
-                </button>
-              </div>
-            ))}
-          </section>
-        ))}
-        {history.loading ? <div className={styles.empty}>加载中…</div> : null}
-        {!history.loading && history.groups.length === 0 ? <div className={styles.empty}>还没有对话</div> : null}
-      </div>
-      {renaming ? (
-        <Suspense fallback={null}>
-          <RenameDialog
-            title={renaming.title}
-            onCancel={() => setRenaming(null)}
-            onDone={(title) => {
-              const id = renaming.id;
-              setRenaming(null);
-              void history.rename(id, title);
-            }}
-          />
-        </Suspense>
-      ) : null}
-      <div className={styles.sidebarFoot}>
-        <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
-          免费积分：邀请好友
+      {overlay ? <div className={styles.backdrop} onClick={onClose} aria-hidden /> : null}
+      <aside className={overlay ? styles.sidebarDrawer : styles.sidebar} data-testid="chat-sidebar">
+        <button type="button" className={styles.newChat} onClick={onNewChat} data-testid="new-chat">
+          ＋ 新建对话
         </button>
-      </div>
-    </aside>
+        {favourites.length > 0 ? (
+          <section className={styles.favourites} data-testid="favourite-models">
+            <h3 className={styles.bucket}>收藏的模型</h3>
+            {shownFavourites.map((f) => (
+              <button key={f.value} type="button" className={styles.favourite} onClick={() => onPickModel(f.value)}>
+                <img src={f.icon} alt="" className={styles.modelIcon} />
+                {f.label}
+              </button>
+            ))}
+            {favourites.length > FAVOURITES_SHOWN ? (
+              <button type="button" className={styles.linkButton} onClick={() => setAllFavourites((v) => !v)}>
+                {allFavourites ? '收起模型' : '展开更多'}
+              </button>
+            ) : null}
+          </section>
+        ) : null}
+        <div className={styles.historyList} onScroll={onScroll}>
+          {groupHistory(history.groups, new Date()).map(({ bucket, groups }) => (
+            <section key={bucket}>
+              <h3 className={styles.bucket}>{bucket}</h3>
+              {groups.map((group) => (
+                <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
+                  <button type="button" className={styles.historyOpen} onClick={() => onOpen(group.convGroupId)} title={group.title}>
+                    <span className={styles.historyTitle}>{group.title}</span>
+                    <small>{formatTime(group.createTime)}</small>
+                  </button>
+                  <button type="button" className={styles.iconButton} aria-label="重命名" onClick={() => setRenaming({ id: group.convGroupId, title: group.title })}>
+                    ✎
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.iconButton}
+                    aria-label="删除"
+                    onClick={() =>
+                      void confirm({
+                        title: '删除对话',
+                        content: `确定删除「${group.title}」吗？删除后无法恢复。`,
+                        okText: '删除',
+                        danger: true,
+                        onOk: () => history.remove(group.convGroupId).then(() => group.convGroupId === activeId && onNewChat()),
+                      })
+                    }
+                  >
+                    ✕
+                  </button>
+                </div>
+              ))}
+            </section>
+          ))}
+          {history.loading ? <div className={styles.empty}>加载中…</div> : null}
+          {!history.loading && history.groups.length === 0 ? <div className={styles.empty}>还没有对话</div> : null}
+        </div>
+        {renaming ? (
+          <Suspense fallback={null}>
+            <RenameDialog
+              title={renaming.title}
+              onCancel={() => setRenaming(null)}
+              onDone={(title) => {
+                const id = renaming.id;
+                setRenaming(null);
+                void history.rename(id, title);
+              }}
+            />
+          </Suspense>
+        ) : null}
+        <div className={styles.sidebarFoot}>
+          <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
+            免费积分：邀请好友
+          </button>
+        </div>
+      </aside>
     </>
   );
 });

@@ -92,6 +92,8 @@ export interface PriceQuote {
   allowed: boolean;
   /** Why not allowed (e.g. "[套餐2及以上用户或订阅用户使用]", or 积分不足，请及时充值). */
   reason: string | null;
+  /** The refusal's code: 1801 (POINTS_CODES.modelRestricted) or 602 (insufficient); null when allowed. */
+  reasonCode: number | null;
 }
 
 /** Codes of points refusals (602 is the spec's stream code for insufficient points); JSON, so the server reads the same file. */

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiEnvelope } from '../contracts';
+import { CHAT_LIMITS } from '../contracts/chat';
 import { STORAGE_KEYS, type KeyValueStorage } from './storageKeys';
 
 export interface SpeechSettings {
@@ -24,7 +25,7 @@ export interface SettingsApi {
   save(settings: SpeechSettings): Promise<unknown>;
 }
 
-const clampRounds = (n: number) => Math.min(8, Math.max(1, Math.round(Number.isFinite(n) ? n : DEFAULT_GPT_CONFIG.recentChatLen)));
+const clampRounds = (n: number) => Math.min(CHAT_LIMITS.recentChatLenMax, Math.max(1, Math.round(Number.isFinite(n) ? n : DEFAULT_GPT_CONFIG.recentChatLen)));
 
 /** Speech settings (on the server) and chat settings (this browser). */
 export class SettingsStore {

@@ -14,7 +14,7 @@ import { chatRoutes } from './routes.js';
 import { ChatService } from './service.js';
 import { ChannelRouter } from './upstream/channelRouter.js';
 import { adapterFor, parseChannels } from './upstream/channelsConfig.js';
-import { OfflineModel, type FaultMode } from './upstream/offline/index.js';
+import { OfflineModel } from './upstream/offline/index.js';
 
 /** Job logs: about 20 minutes after the start, 5 after the end (spec chat §7 hot streams). */
 const RETAIN_AFTER_START_MS = 20 * 60_000;
@@ -51,7 +51,7 @@ export interface ChatGateway {
 export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [] }: ChatDeps): Promise<ChatGateway> {
   const chat = config.chat;
   const channels = chat.channelsJson ? parseChannels(chat.channelsJson, process.env, chat.channelsSource) : [];
-  const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault as FaultMode | undefined });
+  const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault });
   const router = new ChannelRouter({
     channels,
     adapterFor: (channel) => adapterFor(channel, process.env),

@@ -1,7 +1,7 @@
 import type { StreamRequestBody } from '@qiming/sdk/contracts';
 import { AppError } from '../../http/envelope.js';
 import { findModel } from '../catalogue/index.js';
-import { INSUFFICIENT_MESSAGE, POINTS_CODES, type PointsService } from '../points/index.js';
+import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService } from '../conversations/index.js';
 import { buildContext, CHAT_LIMITS, type ContextContributor } from './context.js';
@@ -67,7 +67,7 @@ export class ChatService {
     // Refuse before anything is written when the plan excludes the model or the points cannot
     // cover even the message alone; the exact hold (with history) comes after the turn exists.
     const quote = await deps.points.quote(userId, body.model, { webSearch, promptChars: body.request.length + systemPrompt.length });
-    if (!quote.allowed) throw new AppError(quote.reason === INSUFFICIENT_MESSAGE ? POINTS_CODES.insufficient : POINTS_CODES.modelRestricted, quote.reason ?? '');
+    if (!quote.allowed) throw new AppError(quote.reasonCode ?? POINTS_CODES.insufficient, quote.reason ?? '');
 
     const turn = await deps.conversations.startTurn(userId, {
       convGroupId: body.convGroupId,

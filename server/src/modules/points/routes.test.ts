@@ -66,20 +66,20 @@ describe(`points HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('quote: the most a message can cost, the listed price, the discount and whether it may be sent', async () => {
     const quote = (payload: unknown) => data<PriceQuote>(server(), 'POST', 'points/quote', { token, payload });
-    assert.deepEqual(await quote({ model: 'gpt-4o' }), { model: 'gpt-4o', maxCost: 600, priceText: '600积分/次', multiplier: 1, allowed: true, reason: null });
-    assert.deepEqual(await quote({ model: 'gpt-4o', webSearch: true }), { model: 'gpt-4o', maxCost: 1100, priceText: '600积分/次', multiplier: 1, allowed: true, reason: null });
+    assert.deepEqual(await quote({ model: 'gpt-4o' }), { model: 'gpt-4o', maxCost: 600, priceText: '600积分/次', multiplier: 1, allowed: true, reason: null, reasonCode: null });
+    assert.deepEqual(await quote({ model: 'gpt-4o', webSearch: true }), { model: 'gpt-4o', maxCost: 1100, priceText: '600积分/次', multiplier: 1, allowed: true, reason: null, reasonCode: null });
     assert.equal((await quote({ model: 'gpt-4.1' })).maxCost, 2800);
     assert.equal((await quote({ model: 'gpt-4.1', promptChars: 1000 })).maxCost, 3500);
     assert.equal((await quote({ model: 'gpt-4-gizmo-g-user-c-x1' })).priceText, '0.01积分/字');
-    assert.deepEqual(await quote({ model: 'claude-opus-4' }).then((q) => [q.allowed, q.reason]), [false, '[套餐2及以上用户或订阅用户使用]']);
+    assert.deepEqual(await quote({ model: 'claude-opus-4' }).then((q) => [q.allowed, q.reason, q.reasonCode]), [false, '[套餐2及以上用户或订阅用户使用]', 1801]);
     assert.deepEqual(await quote({ model: 'gpt-4.5-preview' }).then((q) => [q.maxCost, q.allowed, q.reason]), [100000, false, '[套餐2及以上用户或订阅用户使用]']);
     assert.deepEqual(await quote({ model: 'o3-pro-all' }).then((q) => [q.allowed, q.reason]), [false, '[套餐2及以上用户或订阅用户使用]']);
-    assert.deepEqual(await quote({ model: 'o3-new-all' }).then((q) => [q.maxCost, q.allowed, q.reason]), [16000, false, '积分不足，请及时充值']);
+    assert.deepEqual(await quote({ model: 'o3-new-all' }).then((q) => [q.maxCost, q.allowed, q.reason, q.reasonCode]), [16000, false, '积分不足，请及时充值', 602]);
 
     await t.app.db.db.updateTable('users').set({ user_package2: 2, user_package_expire_time2: china('2031-01-01 00:00').toISOString() }).where('id', '=', userId).execute();
-    assert.deepEqual(await quote({ model: 'gpt-4o' }), { model: 'gpt-4o', maxCost: 480, priceText: '600积分/次', multiplier: 0.8, allowed: true, reason: null });
+    assert.deepEqual(await quote({ model: 'gpt-4o' }), { model: 'gpt-4o', maxCost: 480, priceText: '600积分/次', multiplier: 0.8, allowed: true, reason: null, reasonCode: null });
     assert.deepEqual(await quote({ model: 'o1-pro-all' }).then((q) => [q.maxCost, q.allowed, q.reason]), [8000, true, null]);
-    assert.deepEqual(await quote({ model: 'claude-opus-4' }).then((q) => [q.maxCost, q.allowed, q.reason]), [16000, false, '积分不足，请及时充值']);
+    assert.deepEqual(await quote({ model: 'claude-opus-4' }).then((q) => [q.maxCost, q.allowed, q.reason, q.reasonCode]), [16000, false, '积分不足，请及时充值', 602]);
     await t.app.db.db.updateTable('users').set({ user_package2: 0, user_package_expire_time2: null }).where('id', '=', userId).execute();
   });
 

@@ -5,7 +5,7 @@ import { sessionExpired } from '../auth/guard.js';
 import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
 import { businessDay } from './businessDay.js';
-import { INSUFFICIENT_MESSAGE, unknownModel } from './codes.js';
+import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
 import { HoldService, type HoldOptions, type HoldOutcome } from './holds.js';
 import { kindText } from './kinds.js';
 import { DailyAllowance, LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
@@ -110,7 +110,9 @@ export class PointsService {
     const entitlements = entitlementsOf(user, this.options.now());
     const maxCost = maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch: options.webSearch ?? false, promptChars: options.promptChars ?? 0 }, this.options.limits);
     const balance = await this.balance(userId);
-    const reason = restrictionOf(model, entitlements) ?? (balance.restIntegral + balance.restIntegral2 < maxCost ? INSUFFICIENT_MESSAGE : null);
+    const restriction = restrictionOf(model, entitlements);
+    const short = balance.restIntegral + balance.restIntegral2 < maxCost;
+    const [reason, reasonCode] = restriction ? [restriction, POINTS_CODES.modelRestricted] : short ? [INSUFFICIENT_MESSAGE, POINTS_CODES.insufficient] : [null, null];
     return {
       model: model.id,
       maxCost,
@@ -118,6 +120,7 @@ export class PointsService {
       multiplier: entitlements.multiplierPercent / 100,
       allowed: reason === null,
       reason,
+      reasonCode,
     };
   }
 
