@@ -12,10 +12,17 @@ import { HistoryStore } from './HistoryStore';
 import { LiveView, MessageView } from './MessageView';
 import { ModelSelect } from './ModelSelect';
 import { Sidebar } from './Sidebar';
+import { Stars } from '../models/Stars';
 import { useModels } from './useModels';
 import styles from './chat.module.css';
 
 const FALLBACK_MODEL = 'ai3';
+const INTRO_MAX = 300;
+
+/** The welcome view's introduction: cut at 300 characters with an ellipsis (spec chat §2). */
+function cutIntro(text: string): string {
+  return text.length > INTRO_MAX ? `${text.slice(0, INTRO_MAX)}…` : text;
+}
 // Loaded when opened: the drawer and its dialog are not part of the chat page's first load.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
@@ -108,6 +115,8 @@ export const ChatPage = observer(function ChatPage() {
     if (session.isLoggedIn) void history.reload();
   }, [history]);
 
+  useEffect(() => () => store.dispose(), [store]);
+
   // ?model= switches only to a known model, with a toast; otherwise the saved or default one.
   useEffect(() => {
     if (!catalogue) return;
@@ -194,7 +203,8 @@ export const ChatPage = observer(function ChatPage() {
             <div className={styles.welcome} data-testid="welcome">
               <img src={option.icon} alt="" className={styles.welcomeIcon} />
               <h2>{option.label}</h2>
-              <p>{option.shortIntro.slice(0, 300)}</p>
+              <Stars value={option.stars} />
+              <p>{cutIntro(option.shortIntro)}</p>
               <div className={styles.followUps}>
                 {option.exampleQuestionList.map((q) => (
                   <button type="button" key={q.quetion} onClick={() => beforeSend() && void store.send(q.quetion)}>

@@ -1,6 +1,6 @@
 import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
-import { ChatStore, FAILED_REPLY, WAIT_HISTORY, WAIT_NEW_CHAT, type ChatStoreDeps } from './ChatStore';
+import { ChatStore, FAILED_REPLY, PROGRESS_STEP_MS, WAIT_HISTORY, WAIT_NEW_CHAT, WAIT_STEPS, type ChatStoreDeps } from './ChatStore';
 import { groupHistory } from './historyGroups';
 
 jest.mock('@qiming/sdk', () => ({ PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
@@ -72,7 +72,8 @@ describe('ChatStore: sending', () => {
       },
     ]);
     await store.send('  介绍长城  ');
-    expect(seenDuringStream).toMatchObject({ question: '介绍长城', convId: 'a1', text: '长城很长', reasoning: '想', waitText: '正在搜索：长城', followUps: ['一', '二', '三'], busy: true });
+    expect(seenDuringStream).toMatchObject({ question: '介绍长城', convId: 'a1', text: '长城很长', reasoning: '想', waitText: '请稍候', followUps: ['一', '二', '三'], busy: true });
+    expect((seenDuringStream as { steps: Array<{ text: string }> }).steps.map((s) => s.text)).toEqual([WAIT_STEPS[0], '正在搜索：长城']);
     expect((deps.send.mock.calls[0]![0] as { request: string; parentConvId: null }).request).toBe('介绍长城');
     expect(store.busy).toBe(false);
     expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
@@ -105,6 +106,33 @@ describe('ChatStore: sending', () => {
     expect(deps.send.mock.calls[1]![0]).toMatchObject({ parentConvId: 'q1', request: '' });
     await store.edit('q1', '改过的问题');
     expect(deps.send.mock.calls[2]![0]).toMatchObject({ parentConvId: null, request: '改过的问题' });
+  });
+
+  it('shows a waiting step every 16 s until content arrives; progress lines become steps; content ends the last one', async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      let release!: (o: StreamOutcome) => void;
+      let handlers!: StreamHandlers;
+      const { store } = setup([(h) => ((handlers = h), new Promise((resolve) => (release = resolve)))]);
+      const sending = store.send('问题');
+      const steps = () => store.live!.steps.map((s) => [s.text, s.startedAt, s.doneAt]);
+      expect(steps()).toEqual([[WAIT_STEPS[0], 0, null]]);
+      jest.advanceTimersByTime(PROGRESS_STEP_MS);
+      expect(steps()).toEqual([[WAIT_STEPS[0], 0, 16_000], [WAIT_STEPS[1], 16_000, null]]);
+      jest.advanceTimersByTime(4_000);
+      handlers.onDelta!('正在搜索：长城\n', {});
+      expect(steps().slice(1)).toEqual([[WAIT_STEPS[1], 16_000, 20_000], ['正在搜索：长城', 20_000, null]]);
+      jest.advanceTimersByTime(2_000);
+      handlers.onDelta!('长城', {});
+      expect(store.live!.steps.at(-1)!.doneAt).toBe(22_000);
+      jest.advanceTimersByTime(PROGRESS_STEP_MS * 3);
+      expect(store.live!.steps).toHaveLength(3);
+      release(outcome({ status: 'done', endedWithoutDone: false }));
+      await sending;
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('regenerate has a 500 ms cooldown', async () => {

@@ -34,9 +34,22 @@ export interface LiveAnswer {
   followUps: string[];
   /** The wait text of the latest ping, while nothing has been written. */
   waitText: string;
+  /** The progress checklist: a waiting step every 16 s until the first content, and the server's progress lines. */
+  steps: ProgressStep[];
   startedAt: number;
   lastSeq: number;
 }
+
+/** One line of the progress checklist; `doneAt` null while it is the step being waited on. */
+export interface ProgressStep {
+  text: string;
+  startedAt: number;
+  doneAt: number | null;
+}
+
+/** spec chat §4 and §9: while no content has arrived, a new progress step every 16 s. */
+export const PROGRESS_STEP_MS = 16_000;
+export const WAIT_STEPS = ['正在连接模型', '模型正在理解你的问题', '正在组织回答，内容较多时需要更久', '仍在生成中，请耐心等待'] as const;
 
 /** What the page shows at the end of the conversation besides the saved messages. */
 export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
@@ -58,6 +71,7 @@ export class ChatStore {
   notice: Notice = null;
   loadingHistory = false;
   private controller: AbortController | null = null;
+  private progressTimer: ReturnType<typeof setInterval> | null = null;
   private lastRegenerate = 0;
   /** The group id of a new conversation, known from the stream before its tree is read. */
   private pendingGroupId: string | null = null;
@@ -67,7 +81,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'lastRegenerate' | 'pendingGroupId'>(this, { deps: false, controller: false, lastRegenerate: false, pendingGroupId: false });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'lastRegenerate' | 'pendingGroupId'>(this, { deps: false, controller: false, progressTimer: false, lastRegenerate: false, pendingGroupId: false });
   }
 
   get convGroupId(): string | null {
@@ -159,6 +173,15 @@ export class ChatStore {
     void this.deps.selectBranch(target.convId).catch(() => undefined);
   }
 
+  /**
+   * Leaving the page: the stream is dropped here but the generation goes on on the server, and
+   * opening the conversation again resumes it (hot stream).
+   */
+  dispose(): void {
+    this.stopProgressTimer();
+    this.controller?.abort();
+  }
+
   /** Stops the answer being generated: the stream is dropped and the server told (spec chat §4 "Stop"). */
   async stop(): Promise<void> {
     const live = this.live;
@@ -173,7 +196,7 @@ export class ChatStore {
    */
   private async generate(question: string | null, parentConvId: string | null, retried = false): Promise<void> {
     this.notice = null;
-    this.live = emptyLive(question);
+    this.startLive(emptyLive(question));
     const { systemPrompt, recentChatLen } = this.deps.settings();
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
@@ -197,10 +220,22 @@ export class ChatStore {
   }
 
   private async resume(convId: string, after: number): Promise<void> {
-    this.live = { ...emptyLive(null), convId };
+    this.startLive({ ...emptyLive(null), convId });
     const controller = (this.controller = new AbortController());
     const outcome = await this.deps.resume(convId, this.handlers(), after, controller.signal);
     await this.finish(outcome, async () => undefined, true, null);
+  }
+
+  /** Shows a new live answer and advances its waiting steps every 16 s until content arrives. */
+  private startLive(live: LiveAnswer): void {
+    this.live = live;
+    this.stopProgressTimer();
+    this.progressTimer = setInterval(() => runInAction(() => this.live && nextWaitStep(this.live, Date.now())), PROGRESS_STEP_MS);
+  }
+
+  private stopProgressTimer(): void {
+    if (this.progressTimer) clearInterval(this.progressTimer);
+    this.progressTimer = null;
   }
 
   private handlers(): StreamHandlers {
@@ -214,6 +249,7 @@ export class ChatStore {
       onReasoning: (text) =>
         runInAction(() => {
           if (!this.live) return;
+          if (!this.live.reasoning) advance(this.live, null, Date.now());
           this.live.reasoning += text;
           this.live.thinking = true;
         }),
@@ -237,6 +273,7 @@ export class ChatStore {
       if (tree) runInAction(() => (this.tree = tree));
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
+    this.stopProgressTimer();
 
     if (outcome.status === 'error' && outcome.partial && liveConvId) {
       // The generation exists on the server: follow it instead of starting another.
@@ -284,12 +321,35 @@ export class ChatStore {
 }
 
 function emptyLive(question: string | null): LiveAnswer {
-  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', startedAt: Date.now(), lastSeq: 0 };
+  const now = Date.now();
+  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: WAIT_STEPS[0], startedAt: now, doneAt: null }], startedAt: now, lastSeq: 0 };
 }
 
-/** Progress lines ("正在搜索：…") replace the progress shown (spec chat §4); answer text is appended. */
+/** Ends the step being waited on and, unless `text` is null, starts the next one. */
+function advance(live: LiveAnswer, text: string | null, now: number): void {
+  const current = live.steps.at(-1);
+  if (current && current.doneAt === null) current.doneAt = now;
+  if (text !== null) live.steps.push({ text, startedAt: now, doneAt: null });
+}
+
+/** The 16-second waiting steps, only while nothing has been written (the last one stays). */
+function nextWaitStep(live: LiveAnswer, now: number): void {
+  if (live.text || live.reasoning) return;
+  const waited = live.steps.filter((step) => (WAIT_STEPS as readonly string[]).includes(step.text)).length;
+  if (waited < WAIT_STEPS.length) advance(live, WAIT_STEPS[waited]!, now);
+}
+
+/**
+ * Progress lines ("正在搜索：…") become the checklist's current step, replacing the progress shown
+ * (spec chat §4); answer text is appended and ends the step being waited on.
+ */
 function applyDelta(live: LiveAnswer, content: string): void {
+  const now = Date.now();
   live.thinking = false;
-  if (PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix))) live.waitText = content.trim();
-  else live.text += content;
+  if (PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix))) {
+    advance(live, content.trim(), now);
+    return;
+  }
+  if (!live.text) advance(live, null, now);
+  live.text += content;
 }

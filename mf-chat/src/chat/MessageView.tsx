@@ -1,27 +1,62 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { copyText, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
+import { copyText, OFFLINE_DEMO_LABEL, settings } from '@qiming/sdk';
 import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
-import { FAILED_REPLY, type ChatStore, type LiveAnswer } from './ChatStore';
+import { FAILED_REPLY, type ChatStore, type LiveAnswer, type ProgressStep } from './ChatStore';
+import { renderedText } from './copyAnswer';
+import { conversationMarkdown, downloadText } from './exportMarkdown';
 import { formatTime } from './historyGroups';
 import styles from './chat.module.css';
 
 const LONG_MESSAGE = 2000;
 
-/** Text cut at 2000 characters with 显示全部 / 收起. */
-function LongText({ text }: { text: string }) {
+/** Text cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the shown answer (what 复制 copies). */
+function LongText({ text, bodyRef }: { text: string; bodyRef?: React.Ref<HTMLDivElement> }) {
   const [full, setFull] = useState(false);
-  if (text.length <= LONG_MESSAGE) return <div className={styles.text}>{text}</div>;
+  const long = text.length > LONG_MESSAGE;
   return (
     <div className={styles.text}>
-      {full ? text : `${text.slice(0, LONG_MESSAGE)}…`}
-      <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
-        {full ? '收起' : '显示全部'}
-      </button>
+      <div ref={bodyRef}>{long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text}</div>
+      {long ? (
+        <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
+          {full ? '收起' : '显示全部'}
+        </button>
+      ) : null}
     </div>
   );
 }
+
+/** Seconds since a step started, ticking while it is waited on. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/** The progress checklist: ✓ with its duration when done, the waited-on step with its elapsed seconds. */
+const ProgressChecklist = observer(function ProgressChecklist({ steps }: { steps: ProgressStep[] }) {
+  const waiting = steps.some((step) => step.doneAt === null);
+  const now = useNow(waiting);
+  if (steps.length === 0) return null;
+  return (
+    <ul className={styles.checklist} data-testid="progress-checklist">
+      {steps.map((step) => {
+        const seconds = Math.max(0, Math.round(((step.doneAt ?? now) - step.startedAt) / 1000));
+        return (
+          <li key={`${step.text}-${step.startedAt}`} className={step.doneAt === null ? styles.stepWaiting : styles.stepDone}>
+            <span aria-hidden>{step.doneAt === null ? '◌' : '✓'}</span> {step.text}
+            <small>{step.doneAt === null ? `已等待 ${seconds} 秒` : `${seconds} 秒`}</small>
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
 
 /** The thinking block: 思考中... while the model thinks, 已深度思考 after; toggles open and closed. */
 function ThinkBlock({ text, thinking }: { text: string; thinking: boolean }) {
@@ -85,6 +120,7 @@ interface MessageProps {
 /** One saved message: a question (copy, edit, versions) or an answer (thinking, references, actions, follow-ups). */
 export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp }: MessageProps) {
   const [editing, setEditing] = useState<string | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   const item = message.node.chatContent[0]!;
   if (item.role === 'user') {
     return (
@@ -121,6 +157,12 @@ export const MessageView = observer(function MessageView({ store, message, isLas
     );
   }
   const failed = message.node.status === 'failed';
+  const exportRound = () => {
+    const index = store.messages.indexOf(message);
+    const round = store.messages.slice(Math.max(0, index - 1), index + 1);
+    const title = store.tree?.group.title ?? '对话';
+    downloadText(`${title}-${formatTime(message.node.createTime).replace(/[: ]/g, '')}.md`, conversationMarkdown(title, round));
+  };
   return (
     <div className={styles.assistantRow} data-testid="message-assistant">
       <div className={styles.meta}>
@@ -129,10 +171,18 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />
-      {item.content ? <LongText text={item.content} /> : null}
+      {item.content ? <LongText text={item.content} bodyRef={body} /> : null}
       {failed ? <div className={styles.errorText}>{message.node.error || FAILED_REPLY}</div> : null}
       <div className={styles.actions}>
-        <button type="button" onClick={() => void copyText(item.content)}>复制</button>
+        <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
+          复制
+        </button>
+        <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
+          复制 Markdown
+        </button>
+        <button type="button" onClick={exportRound} data-testid="export-round">
+          导出
+        </button>
         {isLast && !store.busy ? (
           <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
             重新生成
@@ -165,9 +215,9 @@ export const LiveView = observer(function LiveView({ live, modelName }: { live: 
       <div className={styles.assistantRow} data-testid="message-live">
         <div className={styles.meta}>{modelName}</div>
         <ThinkBlock text={live.reasoning} thinking={live.thinking} />
+        <ProgressChecklist steps={live.steps} />
         <References list={live.references} />
-        {live.text ? <div className={styles.text}>{live.text}</div> : <div className={styles.waiting}>{live.waitText || '正在生成…'}</div>}
-        {live.text && live.waitText ? <div className={styles.progress}>{live.waitText}</div> : null}
+        {live.text ? <div className={styles.text}>{live.text}</div> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
       </div>
     </>
   );

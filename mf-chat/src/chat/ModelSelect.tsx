@@ -1,7 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { eventBus, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
+import { filterOptions, pickerTabs } from '../models/pickerTabs';
 import styles from './chat.module.css';
+
+// Loaded when opened: neither dialog is part of the chat page's first load.
+const ModelListDialog = lazy(() => import('../models/ModelDialogs').then((m) => ({ default: m.ModelListDialog })));
+const RankingDialog = lazy(() => import('../models/ModelDialogs').then((m) => ({ default: m.RankingDialog })));
+
+/** The tab bar scrolls by this much per arrow click (spec chat §2). */
+const TAB_SCROLL_STEP = 300;
 
 interface Props {
   options: ModelOption[];
@@ -9,16 +17,53 @@ interface Props {
   onChange(model: string): void;
 }
 
-/** The model picker card: search (搜索模型), the list with price lines; closes on an outside click. */
+/** The tab bar with ‹ › arrows shown while there is more to scroll to on that side. */
+function TabBar({ tabs, active, onPick }: { tabs: ReturnType<typeof pickerTabs>; active: string; onPick(key: string): void }) {
+  const bar = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const measure = () => {
+    const el = bar.current;
+    if (el) setEdges({ left: el.scrollLeft > 0, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+  };
+  useEffect(measure, [tabs]);
+  const scroll = (direction: -1 | 1) => bar.current?.scrollBy({ left: direction * TAB_SCROLL_STEP, behavior: 'smooth' });
+  return (
+    <div className={styles.tabBarWrap}>
+      {edges.left ? (
+        <button type="button" className={styles.tabArrow} aria-label="向左滚动" onClick={() => scroll(-1)}>
+          ‹
+        </button>
+      ) : null}
+      <div className={styles.tabBar} ref={bar} onScroll={measure} role="tablist" aria-label="模型类型">
+        {tabs.map((tab) => (
+          <button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} className={tab.key === active ? styles.tabActive : styles.tab} onClick={() => onPick(tab.key)}>
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {edges.right ? (
+        <button type="button" className={styles.tabArrow} aria-label="向右滚动" onClick={() => scroll(1)} data-testid="tabs-right">
+          ›
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The model picker card (spec chat §2): search (搜索模型), type tabs (default 全部), the list with
+ * price lines, the model list and ranking dialogs, and 充值; closes on an outside click.
+ */
 export function ModelSelect({ options, value, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const [tabKey, setTabKey] = useState('all');
+  const [dialog, setDialog] = useState<'list' | 'ranking' | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const current = options.find((option) => option.value === value);
-  const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return q ? options.filter((o) => `${o.label} ${o.value} ${o.labelText}`.toLowerCase().includes(q)) : options;
-  }, [options, query]);
+  const tabs = useMemo(() => pickerTabs(options), [options]);
+  const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0]!;
+  const shown = useMemo(() => filterOptions(options, tab, query), [options, tab, query]);
 
   useEffect(() => {
     if (!open) return;
@@ -26,6 +71,16 @@ export function ModelSelect({ options, value, onChange }: Props) {
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
+
+  const pick = (model: string) => {
+    onChange(model);
+    setOpen(false);
+    setDialog(null);
+  };
+  const openDialog = (which: 'list' | 'ranking') => {
+    setOpen(false);
+    setDialog(which);
+  };
 
   return (
     <div className={styles.modelSelect} ref={root}>
@@ -36,21 +91,18 @@ export function ModelSelect({ options, value, onChange }: Props) {
         <span aria-hidden>▾</span>
       </button>
       {open ? (
-        <div className={styles.modelCard} role="listbox" aria-label="选择模型">
-          <input className={styles.modelSearch} placeholder="搜索模型" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
-          <ul className={styles.modelList}>
+        <div className={styles.modelCard} data-testid="model-card-picker">
+          <div className={styles.modelCardHead}>
+            <input className={styles.modelSearch} placeholder="搜索模型" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus aria-label="搜索模型" />
+            <button type="button" className={styles.topUp} onClick={() => { setOpen(false); eventBus.emit('pay:open', { reason: 'model-picker' }); }}>
+              充值
+            </button>
+          </div>
+          <TabBar tabs={tabs} active={tab.key} onPick={setTabKey} />
+          <ul className={styles.modelList} role="listbox" aria-label="选择模型">
             {shown.map((option) => (
               <li key={option.value}>
-                <button
-                  type="button"
-                  role="option"
-                  aria-selected={option.value === value}
-                  className={styles.modelOption}
-                  onClick={() => {
-                    onChange(option.value);
-                    setOpen(false);
-                  }}
-                >
+                <button type="button" role="option" aria-selected={option.value === value} className={styles.modelOption} onClick={() => pick(option.value)}>
                   <img src={option.icon} alt="" className={styles.modelIcon} />
                   <span className={styles.modelOptionText}>
                     <strong>{option.label}</strong>
@@ -62,8 +114,20 @@ export function ModelSelect({ options, value, onChange }: Props) {
             ))}
             {shown.length === 0 ? <li className={styles.empty}>没有找到匹配的模型</li> : null}
           </ul>
+          <div className={styles.modelCardFoot}>
+            <button type="button" className={styles.linkButton} onClick={() => openDialog('list')}>
+              模型列表
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => openDialog('ranking')} data-testid="open-ranking">
+              模型排行榜
+            </button>
+          </div>
         </div>
       ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'list' ? <ModelListDialog options={options} current={value} onPick={pick} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'ranking' ? <RankingDialog options={options} current={value} onPick={pick} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -61,6 +61,7 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
               <h3 className={styles.bucket}>{bucket}</h3>
               {groups.map((group) => (
                 <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
+                  {group.icon ? <img src={group.icon} alt="" className={styles.historyIcon} /> : null}
                   <button type="button" className={styles.historyOpen} onClick={() => onOpen(group.convGroupId)} title={group.title}>
                     <span className={styles.historyTitle}>{group.title}</span>
                     <small>{formatTime(group.createTime)}</small>

@@ -3,16 +3,9 @@ import { Link } from 'react-router-dom';
 import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
 import { useModels } from '../chat/useModels';
-import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, SQUARE_TABS, starPercent, topFive } from './squareModel';
+import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, SQUARE_TABS, topFive } from './squareModel';
+import { Stars } from '../models/Stars';
 import styles from './square.module.css';
-
-function Stars({ value }: { value: number }) {
-  return (
-    <span className={styles.stars} aria-label={`能力评分 ${value}/10`} title={`能力评分 ${value}/10`}>
-      <span className={styles.starsFill} style={{ width: `${starPercent(value)}%` }} />
-    </span>
-  );
-}
 
 function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comparing: boolean; onCompare(): void }) {
   return (

@@ -1,5 +1,6 @@
 import type { ModelOption } from '@qiming/sdk/contracts';
-import { cardTarget, compareSuggestions, modelsOfTab, SQUARE_TABS, starPercent, topFive } from './squareModel';
+import { cardTarget, compareSuggestions, modelsOfTab, SQUARE_TABS, topFive } from './squareModel';
+import { starPercent } from '../models/ranking';
 
 const option = (value: string, extra: Partial<ModelOption> = {}): ModelOption =>
   ({ value, label: value, modelType: 'gpt', stars: 6, isNewModel: false, ...extra }) as ModelOption;

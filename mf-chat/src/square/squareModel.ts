@@ -1,4 +1,5 @@
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
+import { ranking } from '../models/ranking';
 
 /** The model square's filter tabs (spec chat §2 "Model picker page"), in order. */
 export const SQUARE_TABS: ReadonlyArray<{ label: string; value: 'all' | ModelGroup; isNew?: boolean }> = [
@@ -27,12 +28,9 @@ export function cardTarget(option: ModelOption): string {
   return option.value === 'gpts' ? '/toolBox/apps' : `/chatPage?model=${encodeURIComponent(option.value)}`;
 }
 
-/**
- * The top five (the spec does not show its contents): the highest-rated models, newer first among
- * equals — a ranking the catalogue's own data supports.
- */
+/** The square's top-five list: the head of the ranking. */
 export function topFive(options: readonly ModelOption[]): ModelOption[] {
-  return [...options].sort((a, b) => b.stars - a.stars || Number(b.isNewModel) - Number(a.isNewModel) || a.label.localeCompare(b.label)).slice(0, 5);
+  return ranking(options).slice(0, 5);
 }
 
 /** Three models to suggest for comparison, not already chosen; `random` injectable for tests. */
@@ -43,9 +41,4 @@ export function compareSuggestions(options: readonly ModelOption[], chosen: read
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
   return pool.slice(0, 3);
-}
-
-/** Capability rating out of 10 as a share of five stars (2–10 → 20–100 %). */
-export function starPercent(stars: number): number {
-  return Math.max(0, Math.min(10, stars)) * 10;
 }

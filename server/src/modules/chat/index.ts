@@ -91,9 +91,9 @@ export async function createChatGateway({ config, db, points, conversations, cat
     conversations,
     modelFacts: (id) => {
       const entry = catalogue.find(id);
-      if (entry) return { think: entry.think, web: entry.web };
+      if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null };
       // Agents and custom apps are priced by prefix and have no entry of their own.
-      return findModel(id) ? { think: false, web: false } : undefined;
+      return findModel(id) ? { think: false, web: false, icon: null } : undefined;
     },
     policy: loadContentPolicy(chat.bannedWordsFile),
     contributors,

@@ -21,7 +21,8 @@ export interface ChatServiceDeps {
   points: Pick<PointsService, 'quote' | 'hold' | 'settle' | 'refund'>;
   conversations: TurnStore;
   /** Whether the model shows reasoning / searches the web (the catalogue's think and web). */
-  modelFacts(modelId: string): { think: boolean; web: boolean } | undefined;
+  /** What the gateway needs of a model; `icon` marks its conversations in the history list. */
+  modelFacts(modelId: string): { think: boolean; web: boolean; icon: string | null } | undefined;
   policy: ContentPolicy;
   contributors: readonly ContextContributor[];
   recovery: JobRecovery;
@@ -78,7 +79,7 @@ export class ChatService {
       gptsId: body.intelligentCode,
       knowledgeId: body.knowledgeId,
       knowledgeName: null,
-      icon: null,
+      icon: facts.icon,
     }).catch((error: unknown) => {
       // The client's view of the conversation is out of date: 608 makes it reload and regenerate (spec chat §4).
       if (error instanceof AppError && error.code === CHAT_CODES.parentNotFound.code) throw new AppError(CHAT_CODES.reloadConversation.code, error.message);
