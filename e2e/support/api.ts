@@ -28,13 +28,30 @@ export async function apiData<T>(page: Page, method: 'GET' | 'POST', path: strin
   return envelope.data;
 }
 
+/** Where a message goes: a new conversation (both null) or after an answer of an existing one. */
+interface Continuation {
+  convGroupId: string | null;
+  parentConvId: string | null;
+}
+
 /** Sends one chat message through the gateway as the page's user; resolves the SSE text once done. */
-export async function chatOnce(page: Page, request: string, model = 'glm-4-flash'): Promise<string> {
+export async function chatOnce(page: Page, request: string, model = 'glm-4-flash', after: Continuation = { convGroupId: null, parentConvId: null }): Promise<string> {
   const response = await page.request.post('/app-api/backend-api/getStream', {
     headers: { ...signature(), authorization: `Bearer ${await accessToken(page)}`, 'content-type': 'application/json' },
-    data: JSON.stringify({ model, modelName: model, request, recentChatLen: 4, useContext: true, stream: true, search: false, convGroupId: null, parentConvId: null, useHong: false, knowledgeId: null, intelligentCode: null, uploadedFiles: [] }),
+    data: JSON.stringify({ model, modelName: model, request, recentChatLen: 4, useContext: true, stream: true, search: false, ...after, useHong: false, knowledgeId: null, intelligentCode: null, uploadedFiles: [] }),
   });
   const text = await response.text();
   if (!text.includes('event: done')) throw new Error(`the stream did not finish: ${text.slice(-300)}`);
   return text;
+}
+
+/** Asks the questions one after another in one new conversation; resolves its id. */
+export async function conversation(page: Page, questions: readonly string[], model = 'glm-4-flash'): Promise<string> {
+  let after: Continuation = { convGroupId: null, parentConvId: null };
+  for (const question of questions) {
+    const ids = [...(await chatOnce(page, question, model, after)).matchAll(/"convId":"([^"]+)","convGroupId":"([^"]+)"/g)].at(-1);
+    if (!ids) throw new Error('the stream named no conversation');
+    after = { convGroupId: ids[2]!, parentConvId: ids[1]! };
+  }
+  return after.convGroupId!;
 }

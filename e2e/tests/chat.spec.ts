@@ -1,20 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerByEmail, uniqueEmail } from '../support/account';
-
-async function signedInChat(page: Page, path = '/chatPage?model=deepseek-reasoner') {
-  await page.goto('/loginPage');
-  await registerByEmail(page, uniqueEmail());
-  await expect(page.getByTestId('username')).toBeVisible();
-  await page.goto(path);
-  await expect(page.getByTestId('chat-page')).toBeVisible();
-}
-
-async function ask(page: Page, text: string) {
-  await page.getByTestId('composer-input').fill(text);
-  await page.getByTestId('composer-input').press('Enter');
-}
-
-const answers = (page: Page) => page.getByTestId('message-assistant');
+import { expect, test } from '@playwright/test';
+import { answers, ask, signedInChat } from '../support/chatPage';
 
 test.describe('chat', () => {
   test('the model square: tabs with new badges, a card opens the chat with its model', async ({ page }) => {

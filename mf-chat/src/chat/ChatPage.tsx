@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
 import { chat, copyText, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
@@ -9,7 +9,9 @@ import { confirm } from './confirm';
 import { conversationsApi } from './conversationsApi';
 import { readFavourites, toggleFavourite } from './favourites';
 import { HistoryStore } from './HistoryStore';
-import { LiveView, MessageView } from './MessageView';
+import { MessageList } from './MessageList';
+import { LiveView } from './MessageView';
+import { useStickToBottom } from './useStickToBottom';
 import { ModelSelect } from './ModelSelect';
 import { Sidebar } from './Sidebar';
 import { Stars } from '../models/Stars';
@@ -31,31 +33,6 @@ function initialModel(options: ModelOption[] | null, requested: string | null): 
   const known = (id: string | null) => !!id && (!options || options.some((o) => o.value === id));
   if (known(requested)) return requested!;
   return known(stored) ? stored! : FALLBACK_MODEL;
-}
-
-/** Follows the stream unless the user scrolled away (350 px); `away` shows the scroll-to-bottom button. */
-function useAutoScroll(deps: unknown[]) {
-  const box = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const [away, setAway] = useState(false);
-  useEffect(() => {
-    const el = box.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, deps); // eslint-disable-line react-hooks/exhaustive-deps
-  const onScroll = () => {
-    const el = box.current;
-    if (!el) return;
-    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 350;
-    setAway(!pinned.current);
-  };
-  const toBottom = () => {
-    const el = box.current;
-    if (!el) return;
-    el.scrollTop = el.scrollHeight;
-    pinned.current = true;
-    setAway(false);
-  };
-  return { box, onScroll, away, toBottom };
 }
 
 /** The sidebar is part of the layout from 1170 px up, a drawer below (spec chat §2). */
@@ -95,7 +72,9 @@ export const ChatPage = observer(function ChatPage() {
     return text;
   });
   const live = store.live;
-  const { box, onScroll, away, toBottom } = useAutoScroll([store.messages.length, live?.text.length, live?.reasoning.length]);
+  const { box, content, away, toBottom, scrollProps } = useStickToBottom();
+  // A conversation opened, or a message sent: follow its end again.
+  useEffect(toBottom, [toBottom, store.convGroupId, live?.startedAt]);
   const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
   const [sidebarOpen, setSidebarOpen] = useState(wide);
   const [favourites, setFavourites] = useState(readFavourites);
@@ -197,43 +176,43 @@ export const ChatPage = observer(function ChatPage() {
             </span>
           ) : null}
         </header>
-        <div className={styles.messages} ref={box} onScroll={onScroll} data-testid="messages">
-          {store.loadingHistory ? <div className={styles.skeleton} aria-label="加载中" /> : null}
-          {messages.length === 0 && !live && option ? (
-            <div className={styles.welcome} data-testid="welcome">
-              <img src={option.icon} alt="" className={styles.welcomeIcon} />
-              <h2>{option.label}</h2>
-              <Stars value={option.stars} />
-              <p>{cutIntro(option.shortIntro)}</p>
-              <div className={styles.followUps}>
-                {option.exampleQuestionList.map((q) => (
-                  <button type="button" key={q.quetion} onClick={() => beforeSend() && void store.send(q.quetion)}>
-                    {q.quetion}
-                  </button>
-                ))}
+        <div className={styles.messages} ref={box} {...scrollProps} data-testid="messages">
+          <div ref={content}>
+            {store.loadingHistory ? <div className={styles.skeleton} aria-label="加载中" /> : null}
+            {messages.length === 0 && !live && option ? (
+              <div className={styles.welcome} data-testid="welcome">
+                <img src={option.icon} alt="" className={styles.welcomeIcon} />
+                <h2>{option.label}</h2>
+                <Stars value={option.stars} />
+                <p>{cutIntro(option.shortIntro)}</p>
+                <div className={styles.followUps}>
+                  {option.exampleQuestionList.map((q) => (
+                    <button type="button" key={q.quetion} onClick={() => beforeSend() && void store.send(q.quetion)}>
+                      {q.quetion}
+                    </button>
+                  ))}
+                </div>
               </div>
-            </div>
-          ) : null}
-          {messages.map((message, index) => (
-            <MessageView key={message.node.convId} store={store} message={message} isLast={index === messages.length - 1 && !live} onFollowUp={(q) => void store.send(q)} />
-          ))}
-          {live ? <LiveView live={live} modelName={option?.label ?? store.model} /> : null}
-          {store.notice?.kind === 'error' ? (
-            <div className={styles.errorText} data-testid="chat-error">
-              {store.notice.message}
-              <button type="button" className={styles.linkButton} onClick={() => void store.regenerate()}>
-                重新生成
-              </button>
-            </div>
-          ) : null}
-          {store.notice?.kind === 'integralNotEnough' ? (
-            <div className={styles.errorText} data-testid="integral-not-enough">
-              当前积分不足，请充值、签到或邀请好友获取积分后再试。
-            </div>
-          ) : null}
-          {store.notice?.kind === 'noLogin' ? <div className={styles.errorText}>请在登录后发起聊天</div> : null}
+            ) : null}
+            <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} />
+            {live ? <LiveView live={live} modelName={option?.label ?? store.model} /> : null}
+            {store.notice?.kind === 'error' ? (
+              <div className={styles.errorText} data-testid="chat-error">
+                {store.notice.message}
+                <button type="button" className={styles.linkButton} onClick={() => void store.regenerate()}>
+                  重新生成
+                </button>
+              </div>
+            ) : null}
+            {store.notice?.kind === 'integralNotEnough' ? (
+              <div className={styles.errorText} data-testid="integral-not-enough">
+                当前积分不足，请充值、签到或邀请好友获取积分后再试。
+              </div>
+            ) : null}
+            {store.notice?.kind === 'noLogin' ? <div className={styles.errorText}>请在登录后发起聊天</div> : null}
+          </div>
         </div>
-        {away && !store.loadingHistory ? (
+        {away && !store.busy && !store.loadingHistory ? (
           <button type="button" className={styles.toBottom} onClick={toBottom} aria-label="回到底部">
             ↓
           </button>

@@ -86,7 +86,7 @@ export function ModelSelect({ options, value, onChange }: Props) {
     <div className={styles.modelSelect} ref={root}>
       <button type="button" className={styles.modelButton} onClick={() => setOpen((v) => !v)} aria-expanded={open} data-testid="model-select">
         {current ? <img src={current.icon} alt="" className={styles.modelIcon} /> : null}
-        <span>{current?.label ?? value}</span>
+        <span className={styles.modelLabel}>{current?.label ?? value}</span>
         {current?.offlineDemo ? <span className={styles.offlineTag}>{OFFLINE_DEMO_LABEL}</span> : null}
         <span aria-hidden>▾</span>
       </button>

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { conversation } from '../support/api';
+import { answers, ask, signedInChat } from '../support/chatPage';
+
+test.describe('chat page', () => {
+  test('the model picker: type tabs, search, 充值, the ranking dialog picks a model; an outside click closes it', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await page.getByTestId('model-select').click();
+    const picker = page.getByTestId('model-card-picker');
+    await expect(picker.getByRole('tab', { name: '全部' })).toHaveAttribute('aria-selected', 'true');
+    await picker.getByTestId('tabs-right').click();
+    await picker.getByRole('tab', { name: '视频' }).click();
+    await expect(picker.getByRole('option').first()).toContainText('积分');
+    await picker.getByRole('tab', { name: 'DeepSeek' }).click();
+    await picker.getByLabel('搜索模型').fill('deepseek-reasoner');
+    await expect(picker.getByRole('option').first()).toContainText('DeepSeek');
+    await picker.getByLabel('搜索模型').fill('没有这个模型');
+    await expect(picker).toContainText('没有找到匹配的模型');
+    await page.getByTestId('messages').click({ position: { x: 10, y: 10 } });
+    await expect(picker).toBeHidden();
+
+    await page.getByTestId('model-select').click();
+    await picker.getByTestId('open-ranking').click();
+    const ranking = page.getByTestId('ranking-dialog');
+    await expect(ranking.getByRole('listitem').first()).toContainText('积分');
+    await ranking.getByRole('listitem').nth(1).getByRole('button', { name: '使用' }).click();
+    await expect(ranking).toBeHidden();
+    await expect(page.getByTestId('welcome').getByRole('img', { name: /能力评分 \d+\/10/ })).toBeVisible();
+
+    await page.getByTestId('model-select').click();
+    await picker.getByRole('button', { name: '充值' }).click();
+    await expect(page).toHaveURL(/\/pay/);
+  });
+
+  test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, export the round', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await ask(page, '介绍一下长城 [[fault:slow-first-token]]');
+    const checklist = page.getByTestId('message-live').getByTestId('progress-checklist');
+    await expect(checklist).toContainText('正在连接模型');
+    await expect(checklist).toContainText(/已等待 [2-9] 秒/);
+    await expect(answers(page)).toHaveCount(1, { timeout: 20_000 });
+    const answer = answers(page).first();
+    await expect(answer).toContainText('长城');
+
+    await answer.getByTestId('copy-markdown').click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(20);
+    const download = page.waitForEvent('download');
+    await answer.getByTestId('export-round').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.md$/);
+    const text = await (await file.createReadStream()).toArray();
+    expect(Buffer.concat(text).toString('utf8')).toContain('介绍一下长城');
+  });
+
+  test('a long conversation opens at its end and renders only the messages near the viewport', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    const questions = Array.from({ length: 12 }, (_, i) => `第${i + 1}个问题：用一句话介绍数字${i + 1}`);
+    await conversation(page, questions);
+    await page.reload();
+    await page.getByTestId('history-item').first().getByRole('button').first().click();
+    const list = page.getByTestId('virtual-list');
+    await expect(list).toBeVisible();
+    await expect(answers(page).last()).toBeInViewport();
+    await expect(page.getByTestId('message-user').filter({ hasText: '第12个问题' })).toHaveCount(1);
+    const rendered = await page.getByTestId('message-user').count();
+    expect(rendered).toBeLessThan(12);
+    await expect(page.getByTestId('message-user').filter({ hasText: '第1个问题' })).toHaveCount(0);
+
+    await page.getByTestId('messages').evaluate((el) => (el.scrollTop = 0));
+    await expect(page.getByTestId('message-user').filter({ hasText: '第1个问题：' })).toBeInViewport();
+    await page.getByRole('button', { name: '回到底部' }).click();
+    await expect(page.getByTestId('message-user').filter({ hasText: '第12个问题' })).toHaveCount(1);
+    await expect(answers(page).last()).toBeInViewport();
+  });
+});
