@@ -17,6 +17,8 @@ import { installDevOutbox } from './modules/devOutbox/index.js';
 import { InvitesRepository, InvitesService, invitesRoutes } from './modules/invites/index.js';
 import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
 import { createPointsService, pointsRoutes, startHoldSweeper, type PointsService } from './modules/points/index.js';
+import { promptsRoutes } from './modules/prompts/index.js';
+import { rolePlayContributor, roleplayRoutes } from './modules/roleplay/index.js';
 import { SigninRepository, SigninService, signinRoutes } from './modules/signin/index.js';
 import { UsersRepository, UsersService, usersRoutes } from './modules/users/index.js';
 import { installVerification } from './modules/verification/index.js';
@@ -94,9 +96,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(cdkeysRoutes, { service: cdkeys, requireUser: auth.guard.requireUser });
   const catalogue = await createCatalogue(db.db, { reloadSeconds: config.chat.catalogueReloadSeconds, log: server.log });
   const conversations = createConversationsService(db.db, now);
-  const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now });
+  const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now, contributors: [rolePlayContributor] });
   await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => chat.router.hasRealChannel(id) });
   await server.register(conversationsRoutes, { service: conversations, requireUser: auth.guard.requireUser });
+  await server.register(promptsRoutes);
+  await server.register(roleplayRoutes);
   await chat.registerRoutes(server, auth.guard.requireUser);
   await serveFrontend(server, config);
 

@@ -226,3 +226,26 @@ export interface ConversationTree {
 // GET backend-api/changeTitle?convGroupId=&title= → null (empty or unchanged titles are ignored)
 // GET backend-api/deleteConvGroup?convGroupId=<id|all> → { deleted: number }
 // GET backend-api/selectBranch?convId= → null: shows that node's branch from now on (its parent remembers it)
+
+// ---- prompt templates ------------------------------------------------------------------------
+
+/** spec chat §3 "Prompt template" (the spec spells the prompt field `promt`). */
+export interface PromptTemplate {
+  id: string;
+  title: string;
+  subTitle: string;
+  /** The whole prompt, ready to send; 【在此填写…】 marks what the user fills in. */
+  promt: string;
+}
+
+/** One tab of the settings drawer's prompt templates (spec chat §2, tab 0). */
+export interface PromptCategory {
+  key: string;
+  name: string;
+  templates: PromptTemplate[];
+}
+
+// GET backend-api/getPromptTemplates → PromptTemplateList (no login needed; ETag / 304)
+export interface PromptTemplateList {
+  categories: PromptCategory[];
+}

@@ -2,3 +2,4 @@ export * from './platform';
 export * from './auth';
 export * from './points';
 export * from './chat';
+export * from './hong';

@@ -28,6 +28,8 @@ export interface ContextRequest {
  */
 export interface ContextContributor {
   readonly name: string;
+  /** Refuses the message (throws an AppError) before anything is written, e.g. a code it does not know. */
+  check?(request: ContextRequest): void | Promise<void>;
   contribute(request: ContextRequest): Promise<{ system?: string; userPrefix?: string } | null>;
 }
 

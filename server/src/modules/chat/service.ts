@@ -63,6 +63,7 @@ export class ChatService {
     const model = findModel(body.model);
     const facts = deps.modelFacts(body.model);
     if (!model || !facts) throw new AppError(400, '未知的模型');
+    for (const contributor of deps.contributors) await contributor.check?.({ userId, body });
     const webSearch = body.search;
 
     // Refuse before anything is written when the plan excludes the model or the points cannot

@@ -1,6 +1,7 @@
 import type { Reference } from '@qiming/sdk/contracts';
 import type { UpstreamMessage } from '../types.js';
 import { analyseQuestion, type Language, type Question } from './question.js';
+import { rolePlayIn, rolePlayReply } from './rolePlay.js';
 import { mix } from './variation.js';
 import { enWriter } from './writers/en.js';
 import type { AnswerContext, Writer } from './writers/writer.js';
@@ -25,15 +26,17 @@ export interface ComposedAnswer {
   references: Reference[];
   /** Think models: the thinking, streamed before the content; '' otherwise. */
   reasoning: string;
-  /** Markdown: restates the topic first, says it is an offline demo answer last. */
+  /** Markdown: restates the topic first, says it is an offline demo answer last; a role-play reply ends with its score line (rolePlay.ts). */
   content: string;
-  /** Three suggested next questions. */
+  /** Three suggested next questions (none in role-play). */
   followUps: string[];
 }
 
-/** Pure and deterministic: the same input always gives the same answer. */
+/** Pure and deterministic: the same input always gives the same answer. Role-play (哄哄模拟器) answers in character only. */
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const question = analyseQuestion(input.messages, input.catalogueModel);
+  const rolePlay = rolePlayIn(input.messages);
+  if (rolePlay) return { question, references: [], reasoning: '', content: rolePlayReply(rolePlay, input.messages, input.catalogueModel), followUps: [] };
   const writer = WRITERS[question.language];
   const referenceCount = input.webSearch ? 3 + (mix(question.seed, 31) % 3) : 0;
   const context: AnswerContext = { question, cite: (n) => (n <= referenceCount ? `[${n}]` : '') };

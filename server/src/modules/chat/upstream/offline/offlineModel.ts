@@ -117,7 +117,7 @@ export class OfflineModel implements UpstreamAdapter {
     if (fault === 'malformed-chunk') yield { type: 'malformedChunk' };
     if (!(yield* this.paced('content', pieces.slice(half), pauses.slice(half), signal))) return;
 
-    yield { type: 'followUps', questions: answer.followUps };
+    if (answer.followUps.length > 0) yield { type: 'followUps', questions: answer.followUps };
     yield { type: 'usage', inputTokens: countPromptTokens(request.messages, estimateTokens), outputTokens: reasoning.tokens + content.tokens };
   }
 }

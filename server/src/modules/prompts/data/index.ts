@@ -1,0 +1,12 @@
+import type { PromptCategory } from '@qiming/sdk/contracts';
+import { coding } from './coding.js';
+import { creative } from './creative.js';
+import { learning } from './learning.js';
+import { life } from './life.js';
+import { marketing } from './marketing.js';
+import { office } from './office.js';
+import { translation } from './translation.js';
+import { writing } from './writing.js';
+
+/** The built-in prompt templates, one file per category, in the drawer's tab order. */
+export const PROMPT_CATEGORIES: readonly PromptCategory[] = [writing, office, coding, learning, translation, marketing, life, creative];

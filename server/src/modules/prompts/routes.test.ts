@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { PromptTemplateList } from '@qiming/sdk/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY } from '../../config.js';
+import { installErrorHandling } from '../../http/envelope.js';
+import { installRequestSignature } from '../../http/requestSignature.js';
+import { MemorySharedState } from '../../sharedState/index.js';
+import { signed } from '../../testing/signature.js';
+import { promptsRoutes } from './routes.js';
+import { PROMPT_TEMPLATE_LIST } from './templates.js';
+
+const URL = '/app-api/backend-api/getPromptTemplates';
+
+describe('prompt templates HTTP route', () => {
+  let server: FastifyInstance;
+  const sharedState = new MemorySharedState();
+
+  before(async () => {
+    server = Fastify({ logger: false });
+    installErrorHandling(server);
+    installRequestSignature(server, { key: DEFAULT_SIGN_KEY, iv: DEFAULT_SIGN_IV, windowSeconds: 300, sharedState });
+    await server.register(promptsRoutes);
+    await server.ready();
+  });
+  after(async () => {
+    await server.close();
+    await sharedState.close();
+  });
+
+  const get = (headers: Record<string, string> = {}) => server.inject(signed({ method: 'GET', url: URL, headers }));
+
+  it('serves the categories without login, in the contract shape', async () => {
+    const response = await get();
+    assert.equal(response.statusCode, 200);
+    assert.match(response.headers['content-type'] as string, /^application\/json; charset=utf-8/);
+    const body = response.json() as { code: number; data: PromptTemplateList; msg: string };
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'data', 'msg']);
+    assert.equal(body.code, 0);
+    assert.deepEqual(Object.keys(body.data), ['categories']);
+    assert.deepEqual(body.data, PROMPT_TEMPLATE_LIST);
+    assert.equal(body.data.categories.length, 8);
+    for (const category of body.data.categories) {
+      assert.deepEqual(Object.keys(category).sort(), ['key', 'name', 'templates']);
+      for (const template of category.templates) assert.deepEqual(Object.keys(template).sort(), ['id', 'promt', 'subTitle', 'title']);
+    }
+    assert.ok(body.data.categories.some((c) => c.name === '编程开发' && c.templates.some((t) => t.title === '代码审查')));
+  });
+
+  it('has an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await get();
+    const etag = first.headers.etag as string;
+    assert.match(etag, /^"[\w-]{22}"$/);
+    assert.equal(first.headers['cache-control'], 'no-cache');
+    const cached = await get({ 'if-none-match': etag });
+    assert.equal(cached.statusCode, 304);
+    assert.equal(cached.body, '');
+    assert.equal((await get({ 'if-none-match': `"other", W/${etag}` })).statusCode, 304, 'a list with the weak form');
+    assert.equal((await get({ 'if-none-match': '"stale"' })).statusCode, 200);
+  });
+
+  it('needs the request signature', async () => {
+    const response = await server.inject({ method: 'GET', url: URL });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.json().code, 4001);
+  });
+});
