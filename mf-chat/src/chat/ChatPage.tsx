@@ -12,7 +12,12 @@ import { HistoryStore } from './HistoryStore';
 import { MessageList } from './MessageList';
 import { LiveView } from './MessageView';
 import { useStickToBottom } from './useStickToBottom';
+import { HongConversation, hongPlaying } from '../roleplay/HongConversation';
+import { loadHongScenes } from '../roleplay/scenesApi';
+import { useHongScene } from '../roleplay/useHongScene';
+import hongStyles from '../roleplay/hong.module.css';
 import { ModelSelect } from './ModelSelect';
+import type { SettingsTab } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { Stars } from '../models/Stars';
 import { useModels } from './useModels';
@@ -66,11 +71,12 @@ export const ChatPage = observer(function ChatPage() {
       ),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const [savedInput] = useState(() => {
-    const text = window.localStorage.getItem(STORAGE_KEYS.beforeInputText) ?? '';
+  // The text a signed-out user typed before logging in comes back into the input once.
+  useEffect(() => {
+    const saved = window.localStorage.getItem(STORAGE_KEYS.beforeInputText);
     window.localStorage.removeItem(STORAGE_KEYS.beforeInputText);
-    return text;
-  });
+    if (saved) store.setDraft(saved);
+  }, [store]);
   const live = store.live;
   const { box, content, away, toBottom, scrollProps } = useStickToBottom();
   // A conversation opened, or a message sent: follow its end again.
@@ -78,7 +84,7 @@ export const ChatPage = observer(function ChatPage() {
   const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
   const [sidebarOpen, setSidebarOpen] = useState(wide);
   const [favourites, setFavourites] = useState(readFavourites);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
 
   useEffect(() => {
     const query = window.matchMedia(WIDE);
@@ -108,6 +114,20 @@ export const ChatPage = observer(function ChatPage() {
       store.setModel(initialModel(catalogue.options, null));
     }
   }, [catalogue, params, store]);
+
+  // ?hong= starts a role-play in that scene (from the /hong page).
+  useEffect(() => {
+    const code = params.get('hong');
+    if (!code) return;
+    loadHongScenes().then(
+      (scenes) => {
+        if (scenes.some((s) => s.code === code)) store.newChat(code);
+        else toasts.warn('这个哄哄场景不存在，请重新选择');
+      },
+      () => toasts.error('哄哄场景加载失败，请稍后重试'),
+    );
+  }, [params, store]);
+  const hongScene = useHongScene(store.hongCode);
 
   const chooseModel = (model: string) => {
     store.setModel(model);
@@ -170,7 +190,10 @@ export const ChatPage = observer(function ChatPage() {
               <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
                 分享
               </button>
-              <button type="button" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+              <button type="button" onClick={() => setSettingsTab('templates')} data-testid="open-templates">
+                提示词
+              </button>
+              <button type="button" onClick={() => setSettingsTab('gpt')} data-testid="open-settings">
                 设置
               </button>
             </span>
@@ -179,7 +202,8 @@ export const ChatPage = observer(function ChatPage() {
         <div className={styles.messages} ref={box} {...scrollProps} data-testid="messages">
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label="加载中" /> : null}
-            {messages.length === 0 && !live && option ? (
+            {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
+          {!hongScene && messages.length === 0 && !live && option ? (
               <div className={styles.welcome} data-testid="welcome">
                 <img src={option.icon} alt="" className={styles.welcomeIcon} />
                 <h2>{option.label}</h2>
@@ -194,8 +218,8 @@ export const ChatPage = observer(function ChatPage() {
                 </div>
               </div>
             ) : null}
-            <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} />
-            {live ? <LiveView live={live} modelName={option?.label ?? store.model} /> : null}
+            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} />}
+            {live && !hongScene ? <LiveView live={live} modelName={option?.label ?? store.model} /> : null}
             {store.notice?.kind === 'error' ? (
               <div className={styles.errorText} data-testid="chat-error">
                 {store.notice.message}
@@ -217,10 +241,18 @@ export const ChatPage = observer(function ChatPage() {
             ↓
           </button>
         ) : null}
-        <Composer store={store} beforeSend={beforeSend} initialText={savedInput} />
-        {settingsOpen ? (
+        {hongScene ? (
+          <div className={hongStyles.banner} data-testid="hong-banner">
+            哄哄模拟器 · {hongScene.title}
+            <button type="button" aria-label="退出哄哄模拟器" onClick={() => store.newChat()}>
+              ✕
+            </button>
+          </div>
+        ) : null}
+        {hongScene && !hongPlaying(store) ? null : <Composer store={store} beforeSend={beforeSend} placeholder={hongScene ? `说点什么，哄哄${hongScene.partnerName}…` : undefined} />}
+        {settingsTab ? (
           <Suspense fallback={null}>
-            <SettingsDrawer store={store} onClose={() => setSettingsOpen(false)} />
+            <SettingsDrawer store={store} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />
           </Suspense>
         ) : null}
       </main>

@@ -1,7 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { ConversationTree, Reference, StreamRequestBody } from '@qiming/sdk/contracts';
 import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
+import { hongCodeOf } from '../roleplay/hongGame';
 
 /** The calls the store makes (the SDK chat client and the history calls). */
 export interface ChatStoreDeps {
@@ -66,6 +67,10 @@ const REGENERATE_COOLDOWN_MS = 500;
 export class ChatStore {
   model: string;
   webSearch = false;
+  /** The text in the input (a prompt template or the text kept from before login lands here too). */
+  draft = '';
+  /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
+  private newHongCode: string | null = null;
   tree: ConversationTree | null = null;
   live: LiveAnswer | null = null;
   notice: Notice = null;
@@ -81,7 +86,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'lastRegenerate' | 'pendingGroupId'>(this, { deps: false, controller: false, progressTimer: false, lastRegenerate: false, pendingGroupId: false });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable });
   }
 
   get convGroupId(): string | null {
@@ -92,6 +97,11 @@ export class ChatStore {
     return selectedBranch(this.tree);
   }
 
+  /** The role-play scene of the conversation shown: a saved conversation's own, else the one chosen for a new one. */
+  get hongCode(): string | null {
+    return this.tree ? hongCodeOf(this.tree.group.gptsId) : this.newHongCode;
+  }
+
   get busy(): boolean {
     return this.live !== null;
   }
@@ -100,18 +110,23 @@ export class ChatStore {
     this.model = model;
   }
 
+  setDraft(text: string): void {
+    this.draft = text;
+  }
+
   setWebSearch(on: boolean): void {
     this.webSearch = on;
   }
 
-  /** A new, empty conversation; refused while an answer is being generated. */
-  newChat(): boolean {
+  /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. */
+  newChat(hongCode: string | null = null): boolean {
     if (this.busy) {
       this.deps.warn(WAIT_NEW_CHAT);
       return false;
     }
     this.tree = null;
     this.notice = null;
+    this.newHongCode = hongCode;
     return true;
   }
 
@@ -201,16 +216,17 @@ export class ChatStore {
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
       model: this.model,
-      search: this.webSearch,
+      search: this.webSearch && this.hongCode === null,
       convGroupId: this.convGroupId,
       parentConvId,
       request: question ?? '',
       useContext: true,
       modelName: this.model,
-      systemPrompt,
-      useHong: false,
+      // Role-play brings its own instructions; the user's system prompt would fight them.
+      systemPrompt: this.hongCode ? '' : systemPrompt,
+      useHong: this.hongCode !== null,
       knowledgeId: null,
-      intelligentCode: null,
+      intelligentCode: this.hongCode,
       uploadedFiles: [],
       mcps: [],
     };

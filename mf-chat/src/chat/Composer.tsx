@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { ChatStore } from './ChatStore';
 import styles from './chat.module.css';
@@ -7,12 +7,12 @@ interface Props {
   store: ChatStore;
   /** Returns false when the message may not be sent (signed out). */
   beforeSend(text: string): boolean;
-  initialText: string;
+  placeholder?: string;
 }
 
 /** The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is generated. */
-export const Composer = observer(function Composer({ store, beforeSend, initialText }: Props) {
-  const [text, setText] = useState(initialText);
+export const Composer = observer(function Composer({ store, beforeSend, placeholder = '输入问题，Enter 发送，Shift+Enter 换行' }: Props) {
+  const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
 
   const resize = () => {
@@ -27,10 +27,12 @@ export const Composer = observer(function Composer({ store, beforeSend, initialT
   const send = () => {
     const message = text.trim();
     if (!message || store.busy || !beforeSend(message)) return;
-    setText('');
-    requestAnimationFrame(resize);
+    store.setDraft('');
     void store.send(message);
   };
+
+  // Any change of the text, typed or set from outside (a prompt template), resizes the input.
+  useEffect(resize, [text]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -45,20 +47,19 @@ export const Composer = observer(function Composer({ store, beforeSend, initialT
         ref={area}
         rows={1}
         value={text}
-        placeholder="输入问题，Enter 发送，Shift+Enter 换行"
+        placeholder={placeholder}
         aria-label="输入问题"
-        onChange={(e) => {
-          setText(e.target.value);
-          resize();
-        }}
+        onChange={(e) => store.setDraft(e.target.value)}
         onKeyDown={onKeyDown}
         data-testid="composer-input"
       />
       <div className={styles.composerBar}>
-        <label className={styles.toggle}>
-          <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
-          联网搜索
-        </label>
+        {store.hongCode ? <span /> : (
+          <label className={styles.toggle}>
+            <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
+            联网搜索
+          </label>
+        )}
         {store.busy ? (
           <button type="button" className={styles.stopButton} onClick={() => void store.stop()} data-testid="stop">
             停止生成

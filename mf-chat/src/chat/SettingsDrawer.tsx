@@ -4,6 +4,7 @@ import { CHAT_LIMITS, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ChatStore } from './ChatStore';
 import { conversationMarkdown, downloadText } from './exportMarkdown';
+import { PromptTemplates } from './PromptTemplates';
 import styles from './chat.module.css';
 
 /** spec chat §5: the server applies the default when no prompt of the user's own is saved. */
@@ -38,8 +39,52 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
   );
 }
 
-/** The settings drawer's GPT settings (40% wide, full width on phones). */
-const SettingsDrawer = observer(function SettingsDrawer({ store, onClose }: { store: ChatStore; onClose(): void }) {
+export type SettingsTab = 'templates' | 'gpt';
+
+const TABS: Array<{ key: SettingsTab; label: string }> = [
+  { key: 'templates', label: '提示词模板' },
+  { key: 'gpt', label: 'GPT 设置' },
+];
+
+/**
+ * The settings drawer (40% wide, full width on phones): prompt templates and GPT settings. The
+ * agents and knowledge tabs of spec chat §2 join when those areas exist.
+ */
+const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onClose }: { store: ChatStore; initialTab: SettingsTab; onClose(): void }) {
+  const [tab, setTab] = useState(initialTab);
+  return (
+    <>
+      <div className={styles.backdrop} onClick={onClose} aria-hidden />
+      <aside className={styles.settingsDrawer} data-testid="settings-drawer" aria-label="对话设置">
+        <header className={styles.drawerHead}>
+          <div className={styles.drawerTabs} role="tablist">
+            {TABS.map((t) => (
+              <button key={t.key} type="button" role="tab" aria-selected={t.key === tab} className={t.key === tab ? styles.drawerTabActive : styles.drawerTab} onClick={() => setTab(t.key)}>
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <button type="button" className={styles.iconButton} aria-label="关闭" onClick={onClose}>
+            ✕
+          </button>
+        </header>
+        {tab === 'templates' ? (
+          <PromptTemplates
+            onPick={(template) => {
+              store.setDraft(template.promt);
+              onClose();
+            }}
+          />
+        ) : (
+          <GptSettings store={store} />
+        )}
+      </aside>
+    </>
+  );
+});
+
+/** GPT settings: reply settings (system prompt), export, memory rounds, copy mode, the formula tip. */
+const GptSettings = observer(function GptSettings({ store }: { store: ChatStore }) {
   const [promptOpen, setPromptOpen] = useState(false);
   const exportConversation = () => {
     const title = store.tree?.group.title ?? '新对话';
@@ -51,46 +96,37 @@ const SettingsDrawer = observer(function SettingsDrawer({ store, onClose }: { st
   };
   return (
     <>
-      <div className={styles.backdrop} onClick={onClose} aria-hidden />
-      <aside className={styles.settingsDrawer} data-testid="settings-drawer" aria-label="对话设置">
-        <header className={styles.drawerHead}>
-          <h2>GPT 设置</h2>
-          <button type="button" className={styles.iconButton} aria-label="关闭" onClick={onClose}>
-            ✕
-          </button>
-        </header>
-        <div className={styles.settingRow}>
-          <span>回复设置</span>
-          <button type="button" onClick={() => setPromptOpen(true)}>
-            编辑系统提示词
-          </button>
-        </div>
-        <div className={styles.settingRow}>
-          <span>导出当前对话</span>
-          <button type="button" onClick={exportConversation}>
-            导出 Markdown
-          </button>
-        </div>
-        <label className={styles.settingRow}>
-          <span>记忆轮数</span>
-          <select value={settings.gptConfig.recentChatLen} onChange={(e) => settings.setGptConfig({ recentChatLen: Number(e.target.value) })} aria-label="记忆轮数">
-            {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
-              <option key={n} value={n}>
-                {n} 轮
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.settingRow}>
-          <span>复制模式</span>
-          <select value={settings.gptConfig.useCopyTable ? 'table' : 'all'} onChange={(e) => settings.setGptConfig({ useCopyTable: e.target.value === 'table' })} aria-label="复制模式">
-            <option value="all">复制全部文字</option>
-            <option value="table">仅复制表格</option>
-          </select>
-        </label>
-        <p className={styles.hint}>提示：如果公式显示异常，可以请模型用 $…$ 或 $$…$$ 包裹公式后重新生成。</p>
-        {promptOpen ? <SystemPromptDialog open onClose={() => setPromptOpen(false)} /> : null}
-      </aside>
+      <div className={styles.settingRow}>
+        <span>回复设置</span>
+        <button type="button" onClick={() => setPromptOpen(true)}>
+          编辑系统提示词
+        </button>
+      </div>
+      <div className={styles.settingRow}>
+        <span>导出当前对话</span>
+        <button type="button" onClick={exportConversation}>
+          导出 Markdown
+        </button>
+      </div>
+      <label className={styles.settingRow}>
+        <span>记忆轮数</span>
+        <select value={settings.gptConfig.recentChatLen} onChange={(e) => settings.setGptConfig({ recentChatLen: Number(e.target.value) })} aria-label="记忆轮数">
+          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
+            <option key={n} value={n}>
+              {n} 轮
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.settingRow}>
+        <span>复制模式</span>
+        <select value={settings.gptConfig.useCopyTable ? 'table' : 'all'} onChange={(e) => settings.setGptConfig({ useCopyTable: e.target.value === 'table' })} aria-label="复制模式">
+          <option value="all">复制全部文字</option>
+          <option value="table">仅复制表格</option>
+        </select>
+      </label>
+      <p className={styles.hint}>提示：如果公式显示异常，可以请模型用 $…$ 或 $$…$$ 包裹公式后重新生成。</p>
+      {promptOpen ? <SystemPromptDialog open onClose={() => setPromptOpen(false)} /> : null}
     </>
   );
 });
