@@ -37,13 +37,16 @@ test.describe('chat', () => {
     await expect(answers(page).first().getByTestId('version-switch')).toContainText('1/2');
   });
 
-  test('a favourite model shows in the sidebar; on a phone the sidebar is a drawer', async ({ page }) => {
+  test('a favourite model shows in the sidebar; 联系我们 opens the contact dialog; on a phone the sidebar is a drawer', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await page.getByTestId('favourite-model').click();
     await expect(page.getByTestId('favourite-model')).toContainText('已收藏');
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
     await page.reload();
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
+    await page.getByTestId('contact-us').click();
+    await expect(page.getByTestId('contact-dialog')).toContainText('本站运营方暂未公布联系方式');
+    await page.getByTestId('contact-dialog').getByRole('button', { name: '关闭' }).click();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('chat-sidebar')).toBeHidden();

@@ -86,7 +86,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const users = new UsersService(new UsersRepository(db.db), { hasSignedInToday: (userId) => signin.signedToday(userId) });
   const auth = createAuth({ db: db.db, config, sharedState, users, codes: verification, points: { balanceOf: (userId) => points.balance(userId) }, log: server.log });
   const apiKeys = new ApiKeysService(new ApiKeysRepository(db.db));
-  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken, userIdOf: auth.guard.optionalUserId });
+  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken, userIdOf: auth.guard.optionalUserId, contact: config.contact });
   await auth.registerRoutes(server);
   await server.register(usersRoutes, { service: users, requireUser: auth.guard.requireUser });
   await server.register(apiKeysRoutes, { service: apiKeys, requireUser: auth.guard.requireUser });

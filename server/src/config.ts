@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   HOST_SHELL_DIR: z.string().default(path.join(repoRoot, 'host-shell', 'dist')),
   OPS_TOKEN: z.string().optional(),
   API_SITE_URL: z.string().default(''),
+  CONTACT_EMAIL: z.string().email().optional().or(z.literal('')),
+  CONTACT_WECHAT: z.string().max(64).default(''),
+  CONTACT_QR_URL: z.string().url().optional().or(z.literal('')),
+  CONTACT_NOTE: z.string().max(200).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -229,6 +233,8 @@ export interface ServerConfig {
   /** Bearer token for registry mutations over HTTP; without it those calls are refused. */
   opsToken: string | undefined;
   apiSiteUrl: string;
+  /** 联系我们: what the operator publishes (all optional; GET /app-api/platform/contact). */
+  contact: { email: string | null; wechat: string | null; qrUrl: string | null; note: string | null };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
@@ -337,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remoteStoreDir: path.join(dataDir, 'remotes'),
     opsToken: e.OPS_TOKEN || undefined,
     apiSiteUrl: e.API_SITE_URL,
+    contact: { email: e.CONTACT_EMAIL || null, wechat: e.CONTACT_WECHAT || null, qrUrl: e.CONTACT_QR_URL || null, note: e.CONTACT_NOTE || null },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     redisUrl: e.REDIS_URL || undefined,

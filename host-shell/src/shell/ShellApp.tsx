@@ -6,6 +6,7 @@ import { HostPage } from './HostPage';
 import { ToastViewport } from './ToastViewport';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { InsufficientPointsDialog } from './InsufficientPointsDialog';
+import { ContactDialog } from './ContactDialog';
 import { hidesNavbar } from './navigation';
 
 function subscribe(onChange: () => void) {
@@ -41,6 +42,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
       <ToastViewport />
       <SessionExpiredDialog />
       <InsufficientPointsDialog />
+      <ContactDialog />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -106,8 +106,12 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
           </Suspense>
         ) : null}
         <div className={styles.sidebarFoot}>
+          <span className={styles.footTitle}>免费积分</span>
           <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
-            免费积分：邀请好友
+            邀请好友
+          </button>
+          <button type="button" onClick={() => eventBus.emit('contact:open', {})} data-testid="contact-us">
+            联系我们
           </button>
         </div>
       </aside>

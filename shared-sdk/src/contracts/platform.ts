@@ -34,3 +34,15 @@ export interface ApiEnvelope<T> {
   data: T;
   msg: string;
 }
+
+// GET /app-api/platform/contact → ContactInfo (no login): the operator's published channels, each
+// null when not set (CONTACT_EMAIL, CONTACT_WECHAT, CONTACT_QR_URL, CONTACT_NOTE).
+export interface ContactInfo {
+  email: string | null;
+  /** A WeChat ID to add. */
+  wechat: string | null;
+  /** The image of a group QR code. */
+  qrUrl: string | null;
+  /** Service hours or any other line. */
+  note: string | null;
+}

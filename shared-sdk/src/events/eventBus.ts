@@ -2,6 +2,8 @@
 export interface AppEvents {
   'pay:open': { reason?: string };
   'invite:open': Record<string, never>;
+  /** 联系我们: the host shows the operator's contact channels. */
+  'contact:open': Record<string, never>;
   'points:changed': { restIntegral: number | null; restIntegral2: number | null };
   'auth:required': { returnTo?: string };
   'area:mounted': { area: string; version: string };

@@ -90,4 +90,16 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       await other.close();
     }
   });
+
+  it('publishes the operator\'s contact channels, each null when not set', async () => {
+    const unset = await t.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/contact' }));
+    assert.deepEqual(unset.json().data, { email: null, wechat: null, qrUrl: null, note: null });
+    const other = await createTestApp({ CONTACT_EMAIL: 'help@example.com', CONTACT_WECHAT: 'qiming-help', CONTACT_NOTE: '工作日 9:00–18:00' });
+    try {
+      const set = await other.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/contact' }));
+      assert.deepEqual(set.json().data, { email: 'help@example.com', wechat: 'qiming-help', qrUrl: null, note: '工作日 9:00–18:00' });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ContactInfo } from '@qiming/sdk/contracts';
 import { AppError, ok } from '../../http/envelope.js';
 import { PlatformError, type PlatformService } from './service.js';
 
@@ -22,6 +23,7 @@ export interface PlatformRouteOptions {
   opsToken: string | undefined;
   /** The signed-in user's id (never throws); the cohort then follows the user. */
   userIdOf?: (request: FastifyRequest) => string | null | Promise<string | null>;
+  contact: ContactInfo;
 }
 
 function asAppError(error: unknown): never {
@@ -35,7 +37,7 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf }: PlatformRouteOptions): Promise<void> {
+export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf, contact }: PlatformRouteOptions): Promise<void> {
   app.get('/app-api/platform/remotes', async (request, reply) => {
     const userId = (await userIdOf?.(request)) ?? null;
     let anonId = request.cookies[ANON_COOKIE];
@@ -46,6 +48,9 @@ export async function platformRoutes(app: FastifyInstance, { service, opsToken, 
     reply.header('Cache-Control', 'no-cache');
     return ok(await service.registryFor(userId ? `u:${userId}` : `a:${anonId}`));
   });
+
+  // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.
+  app.get('/app-api/platform/contact', async () => ok(contact));
 
   app.post('/app-api/platform/remote-errors', async (request) => {
     const report = FailureReport.parse(request.body);
