@@ -50,6 +50,7 @@ function setup(scripts: Script[], tree: ConversationTree = treeOf([node('q1', 'u
     requireLogin: jest.fn(),
     onConversation: jest.fn(),
     settings: () => ({ systemPrompt: '', recentChatLen: 4 }),
+    renderEveryMs: 0,
   } satisfies ChatStoreDeps;
   return { store: new ChatStore(deps, 'glm-4-flash'), deps };
 }
@@ -222,6 +223,22 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
 });
 
 describe('ChatStore: history and branches', () => {
+  it('opens and switches versions in a conversation thousands of messages deep', async () => {
+    let bottom = node('a2999', 'assistant', '最后的答案');
+    const bottomSibling = node('a2999b', 'assistant', '另一个版本');
+    let chain: ConversationNode = node('q2999', 'user', '最后的问题', [bottom, bottomSibling], { selectedChild: 1 });
+    for (let i = 2998; i >= 0; i--) chain = node(i % 2 ? `a${i}` : `q${i}`, i % 2 ? 'assistant' : 'user', `第${i}条`, [chain]);
+    const { store } = setup([], treeOf([chain]));
+    await store.open('g1');
+    expect(store.messages).toHaveLength(3001);
+    expect(store.messages.at(-1)!.node.convId).toBe('a2999b');
+    store.switchVersion('a2999b', -1);
+    expect(store.messages.at(-1)!.node.convId).toBe(bottom.convId);
+    expect(store.messages.at(-1)!.curIndex).toBe(1);
+    bottom = store.messages.at(-1)!.node;
+    expect(bottom.chatContent[0]!.content).toBe('最后的答案');
+  });
+
   it('opening a conversation whose last answer is still generating resumes it (hot stream)', async () => {
     const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '', [], { status: 'generating' })])]);
     const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false })], tree);

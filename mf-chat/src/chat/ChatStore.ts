@@ -1,8 +1,9 @@
-import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ConversationTree, Reference, StreamRequestBody } from '@qiming/sdk/contracts';
 import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { hongCodeOf } from '../roleplay/hongGame';
+import { StreamBuffer, type StreamPieces } from './streamBuffer';
 
 /** The calls the store makes (the SDK chat client and the history calls). */
 export interface ChatStoreDeps {
@@ -21,7 +22,12 @@ export interface ChatStoreDeps {
   /** A conversation's title appeared or changed (the history list adds it). */
   onConversation(convGroupId: string, title: string): void;
   settings(): { systemPrompt: string; recentChatLen: number };
+  /** Streamed text is rendered at most this often (spec chat §4: 100 ms); 0 renders every piece. */
+  renderEveryMs?: number;
 }
+
+/** spec chat §4 and §9: the stream render throttle. */
+export const STREAM_RENDER_MS = 100;
 
 /** The answer being generated, shown on top of the saved conversation until it is saved. */
 export interface LiveAnswer {
@@ -71,12 +77,14 @@ export class ChatStore {
   draft = '';
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
   private newHongCode: string | null = null;
+  /** Replaced whole, never changed in place (and never made deeply observable: it can be thousands of levels deep). */
   tree: ConversationTree | null = null;
   live: LiveAnswer | null = null;
   notice: Notice = null;
   loadingHistory = false;
   private controller: AbortController | null = null;
   private progressTimer: ReturnType<typeof setInterval> | null = null;
+  private buffer: StreamBuffer | null = null;
   private lastRegenerate = 0;
   /** The group id of a new conversation, known from the stream before its tree is read. */
   private pendingGroupId: string | null = null;
@@ -86,7 +94,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, tree: observableRef });
   }
 
   get convGroupId(): string | null {
@@ -193,7 +201,7 @@ export class ChatStore {
    * opening the conversation again resumes it (hot stream).
    */
   dispose(): void {
-    this.stopProgressTimer();
+    this.endLive(false);
     this.controller?.abort();
   }
 
@@ -246,12 +254,21 @@ export class ChatStore {
   private startLive(live: LiveAnswer): void {
     this.live = live;
     this.stopProgressTimer();
+    this.buffer = new StreamBuffer(this.deps.renderEveryMs ?? STREAM_RENDER_MS, (pieces) => runInAction(() => this.live && applyPieces(this.live, pieces)));
     this.progressTimer = setInterval(() => runInAction(() => this.live && nextWaitStep(this.live, Date.now())), PROGRESS_STEP_MS);
   }
 
   private stopProgressTimer(): void {
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.progressTimer = null;
+  }
+
+  /** The stream ended: what is buffered is shown (`keep`) or dropped, and the timers stop. */
+  private endLive(keep: boolean): void {
+    this.stopProgressTimer();
+    if (keep) this.buffer?.flush();
+    else this.buffer?.cancel();
+    this.buffer = null;
   }
 
   private handlers(): StreamHandlers {
@@ -262,14 +279,12 @@ export class ChatStore {
           if (ids.convGroupId && !this.tree) this.adoptGroup(ids.convGroupId);
         }),
       onPing: (text) => runInAction(() => this.live && (this.live.waitText = text)),
-      onReasoning: (text) =>
-        runInAction(() => {
-          if (!this.live) return;
-          if (!this.live.reasoning) advance(this.live, null, Date.now());
-          this.live.reasoning += text;
-          this.live.thinking = true;
-        }),
-      onDelta: (content) => runInAction(() => this.live && applyDelta(this.live, content)),
+      onReasoning: (text) => this.buffer?.add('reasoning', text),
+      onDelta: (content) => {
+        if (!isProgressLine(content)) return this.buffer?.add('text', content);
+        this.buffer?.flush();
+        runInAction(() => this.live && advance(this.live, content.trim(), Date.now()));
+      },
       onReferences: (list) => runInAction(() => this.live && this.live.references.push(...list)),
       onFollowUps: (list) => runInAction(() => this.live && (this.live.followUps = list)),
       onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title),
@@ -289,7 +304,7 @@ export class ChatStore {
       if (tree) runInAction(() => (this.tree = tree));
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
-    this.stopProgressTimer();
+    this.endLive(outcome.status !== 'aborted');
 
     if (outcome.status === 'error' && outcome.partial && liveConvId) {
       // The generation exists on the server: follow it instead of starting another.
@@ -355,17 +370,22 @@ function nextWaitStep(live: LiveAnswer, now: number): void {
   if (waited < WAIT_STEPS.length) advance(live, WAIT_STEPS[waited]!, now);
 }
 
-/**
- * Progress lines ("正在搜索：…") become the checklist's current step, replacing the progress shown
- * (spec chat §4); answer text is appended and ends the step being waited on.
- */
-function applyDelta(live: LiveAnswer, content: string): void {
+/** Progress lines ("正在搜索：…") become the checklist's current step, replacing the progress shown (spec chat §4). */
+function isProgressLine(content: string): boolean {
+  return PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix));
+}
+
+/** Buffered reasoning and answer text: the first of either ends the step being waited on. */
+function applyPieces(live: LiveAnswer, pieces: StreamPieces): void {
   const now = Date.now();
-  live.thinking = false;
-  if (PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix))) {
-    advance(live, content.trim(), now);
-    return;
+  if (pieces.reasoning) {
+    if (!live.reasoning && !live.text) advance(live, null, now);
+    live.reasoning += pieces.reasoning;
+    live.thinking = true;
   }
-  if (!live.text) advance(live, null, now);
-  live.text += content;
+  if (pieces.text) {
+    if (!live.text) advance(live, null, now);
+    live.text += pieces.text;
+    live.thinking = false;
+  }
 }

@@ -46,15 +46,32 @@ function siblingsOf(tree: ConversationTree, convId: string): ConversationNode[] 
   return null;
 }
 
-/** Shows `convId`'s branch locally (the server remembers it through selectBranch). */
+/**
+ * Shows `convId`'s branch locally (the server remembers it through selectBranch): a new tree that
+ * shares every node off the path to it. Without recursion: a long conversation is a deep tree.
+ */
 export function selectLocally(tree: ConversationTree, convId: string): ConversationTree {
   const rootIndex = tree.roots.findIndex((node) => node.convId === convId);
   if (rootIndex >= 0) return { ...tree, selectedRoot: rootIndex };
-  const select = (nodes: ConversationNode[]): ConversationNode[] =>
-    nodes.map((node) => {
-      const childIndex = node.childs.findIndex((child) => child.convId === convId);
-      if (childIndex >= 0) return { ...node, selectedChild: childIndex };
-      return node.childs.length > 0 ? { ...node, childs: select(node.childs) } : node;
-    });
-  return { ...tree, roots: select(tree.roots) };
+  const parentOf = new Map<ConversationNode, ConversationNode>();
+  const stack = [...tree.roots];
+  let target: ConversationNode | undefined;
+  while (stack.length > 0 && !target) {
+    const node = stack.pop()!;
+    for (const child of node.childs) {
+      parentOf.set(child, node);
+      if (child.convId === convId) target = child;
+      stack.push(child);
+    }
+  }
+  if (!target) return tree;
+  let original = parentOf.get(target)!;
+  let copy: ConversationNode = { ...original, selectedChild: original.childs.indexOf(target) };
+  for (let up = parentOf.get(original); up; up = parentOf.get(up)) {
+    const replaced = original;
+    const replacement = copy;
+    copy = { ...up, childs: up.childs.map((child) => (child === replaced ? replacement : child)) };
+    original = up;
+  }
+  return { ...tree, roots: tree.roots.map((root) => (root === original ? copy : root)) };
 }
