@@ -73,6 +73,8 @@ const REGENERATE_COOLDOWN_MS = 500;
 export class ChatStore {
   model: string;
   webSearch = false;
+  /** The answer just streamed here: shown whole when saved, as it was read (not cut at 2000 characters). */
+  lastStreamedId: string | null = null;
   /** The text in the input (a prompt template or the text kept from before login lands here too). */
   draft = '';
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
@@ -316,6 +318,7 @@ export class ChatStore {
     this.pendingGroupId = null;
 
     if (outcome.status === 'done' || outcome.status === 'aborted') {
+      runInAction(() => (this.lastStreamedId = liveConvId));
       await reload();
       if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
       return;

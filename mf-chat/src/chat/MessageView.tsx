@@ -12,8 +12,8 @@ import styles from './chat.module.css';
 const LONG_MESSAGE = 2000;
 
 /** Text cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the shown answer (what 复制 copies). */
-function LongText({ text, bodyRef }: { text: string; bodyRef?: React.Ref<HTMLDivElement> }) {
-  const [full, setFull] = useState(false);
+function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?: React.Ref<HTMLDivElement>; startFull?: boolean }) {
+  const [full, setFull] = useState(startFull);
   const long = text.length > LONG_MESSAGE;
   return (
     <div className={styles.text}>
@@ -171,7 +171,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />
-      {item.content ? <LongText text={item.content} bodyRef={body} /> : null}
+      {item.content ? <LongText text={item.content} bodyRef={body} startFull={message.node.convId === store.lastStreamedId} /> : null}
       {failed ? <div className={styles.errorText}>{message.node.error || FAILED_REPLY}</div> : null}
       <div className={styles.actions}>
         <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>

@@ -1,0 +1,42 @@
+// What in-page.js puts on window.__bench (times are the page's performance.now(), in ms).
+
+export interface RenderWatch {
+  /** First frame whose messages box holds the answer's closing sentence. */
+  finalTextAt: number | null;
+  /** Last frame in which the messages box changed. */
+  lastFrameAt: number | null;
+}
+
+export interface OpenTimes {
+  clickAt: number;
+  visibleAt: number;
+  /** When the conversation's tree response ended (resource timing), if the page fetched one. */
+  treeResponseEnd: number | null;
+  treeBytes: number | null;
+}
+
+export interface InPageState {
+  contentTimes: number[];
+  /** startTime of the bench:first-content mark, which ties a trace's clock to performance.now(). */
+  firstContentMark: number | null;
+  streamEndedAt: number | null;
+  longTasks: Array<{ start: number; duration: number }>;
+  render: RenderWatch | null;
+}
+
+export interface InPageBench {
+  state: InPageState;
+  watchRender(closing: string): void;
+  /** Resolves with streamEndedAt once the getStream body has ended, failed or been cancelled. */
+  whenStreamEnds(): Promise<number>;
+  watchOpen(closing: string): void;
+  whenVisible(): Promise<OpenTimes>;
+  quiet(quietMs: number, maxMs: number): Promise<{ quiet: boolean; lastChangeAt: number }>;
+  messageNodes(): number;
+}
+
+declare global {
+  interface Window {
+    __bench: InPageBench;
+  }
+}

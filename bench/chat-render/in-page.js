@@ -1,0 +1,211 @@
+// Injected into every page of the render benchmark before the page's own scripts
+// (page.addInitScript). Plain JavaScript on purpose: it is sent as text, so nothing a TypeScript
+// loader adds (helpers such as __name) can leak into the page. Every time is performance.now().
+// Its API is window.__bench; the benchmark reads it with page.evaluate.
+(() => {
+  const STREAM_PATH = '/app-api/backend-api/getStream';
+  const MESSAGES = '[data-testid="messages"]';
+  const ANSWER = '[data-testid="message-assistant"]';
+  const TREE_PATH = '/app-api/backend-api/getConversations';
+  const FIRST_CONTENT_MARK = 'bench:first-content';
+
+  const state = {
+    /** Arrival of every SSE event that carries answer text (type normal, non-empty delta). */
+    contentTimes: [],
+    firstContentMark: null,
+    streamEndedAt: null,
+    longTasks: [],
+    render: null,
+    open: null,
+    openVisible: null,
+  };
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+
+  // ---- stream chunks: the getStream body is read through a stamping stream on its way to the app
+  let streamEnded;
+  const streamEnd = new Promise((resolve) => (streamEnded = resolve));
+  const endStream = () => {
+    state.streamEndedAt ??= performance.now();
+    streamEnded();
+  };
+  const stamper = () => {
+    const decoder = new TextDecoder();
+    let pending = '';
+    return (bytes) => {
+      pending += decoder.decode(bytes, { stream: true });
+      const events = pending.split('\n\n');
+      pending = events.pop();
+      for (const event of events) {
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trim())
+          .join('\n');
+        let chunk;
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          continue;
+        }
+        if (chunk?.type !== 'normal' || !chunk.choices?.[0]?.delta?.content) continue;
+        const now = performance.now();
+        if (state.contentTimes.length === 0) state.firstContentMark = performance.mark(FIRST_CONTENT_MARK).startTime;
+        state.contentTimes.push(now);
+      }
+    };
+  };
+  const originalFetch = window.fetch;
+  window.fetch = async function benchFetch(input, init) {
+    const response = await originalFetch.call(this, input, init);
+    const url = typeof input === 'string' ? input : input instanceof Request ? input.url : String(input);
+    if (!url.includes(STREAM_PATH) || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return response;
+    const reader = response.body.getReader();
+    const stamp = stamper();
+    // The stream ends when the body does, fails, or the app cancels it (the SDK aborts once it has read `done`).
+    const stamped = new ReadableStream({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            endStream();
+            controller.close();
+            return;
+          }
+          stamp(value);
+          controller.enqueue(value);
+        } catch (error) {
+          endStream();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        endStream();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(stamped, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  // ---- helpers
+  const messagesBox = () => document.querySelector(MESSAGES);
+  const inside = (node, box) => !!box && box.contains(node.nodeType === Node.ELEMENT_NODE ? node : node.parentNode);
+
+  /** Where `text` is drawn inside `root`: the rectangle of that exact text, or null when it is not there. */
+  function rectOfText(root, text) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(text);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      return range.getBoundingClientRect();
+    }
+    // Split over several text nodes: the innermost element holding all of it.
+    if (!root.textContent.includes(text)) return null;
+    let element = root;
+    for (let child = element; child; child = [...element.children].find((c) => c.textContent.includes(text))) element = child;
+    return element.getBoundingClientRect();
+  }
+
+  /** The rectangle is at least partly inside both the scroll box and the window. */
+  function onScreen(rect, box) {
+    const view = box.getBoundingClientRect();
+    return rect.height > 0 && rect.bottom > Math.max(view.top, 0) && rect.top < Math.min(view.bottom, window.innerHeight);
+  }
+
+  window.__bench = {
+    state,
+
+    /**
+     * Streamed answer: stamps every frame in which the messages box changed (lastFrameAt), and the
+     * first frame whose messages box holds `closing`, the answer's last sentence (finalTextAt).
+     */
+    watchRender(closing) {
+      const render = { finalTextAt: null, lastFrameAt: null };
+      state.render = render;
+      let framePending = false;
+      const onFrame = () => {
+        framePending = false;
+        const now = performance.now();
+        render.lastFrameAt = now;
+        if (render.finalTextAt === null && messagesBox()?.textContent.includes(closing)) render.finalTextAt = now;
+      };
+      new MutationObserver((records) => {
+        const box = messagesBox();
+        if (framePending || !records.some((r) => inside(r.target, box))) return;
+        framePending = true;
+        requestAnimationFrame(onFrame);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+
+    /**
+     * Opening a conversation: from the next click (its event time) until the first frame in which
+     * `closing`, the last answer's last sentence, is drawn inside the visible part of the messages
+     * box. whenVisible() then resolves with the times and the conversation request's timing.
+     */
+    watchOpen(closing) {
+      const open = { clickAt: null, visibleAt: null };
+      state.open = open;
+      let visible;
+      state.openVisible = new Promise((resolve) => (visible = resolve));
+      const check = () => {
+        const box = messagesBox();
+        const answers = box ? box.querySelectorAll(ANSWER) : [];
+        const last = answers[answers.length - 1];
+        const rect = last ? rectOfText(last, closing) : null;
+        if (!rect || !onScreen(rect, box)) return requestAnimationFrame(check);
+        open.visibleAt = performance.now();
+        visible();
+      };
+      document.addEventListener(
+        'click',
+        (event) => {
+          open.clickAt = event.timeStamp;
+          requestAnimationFrame(check);
+        },
+        { capture: true, once: true },
+      );
+    },
+
+    /** Resolves when the (first) getStream body has ended, failed or been cancelled. */
+    whenStreamEnds: () => streamEnd.then(() => state.streamEndedAt),
+
+    async whenVisible() {
+      await state.openVisible;
+      // The conversation's tree comes by XHR (the SDK's axios): its resource timing entry.
+      const tree = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes(TREE_PATH) && entry.startTime >= state.open.clickAt)
+        .at(-1);
+      return { ...state.open, treeResponseEnd: tree?.responseEnd ?? null, treeBytes: tree?.encodedBodySize ?? null };
+    },
+
+    /**
+     * Resolves once the document has not changed for `quietMs` (or after `maxMs`): the time of its
+     * last change, and whether it went quiet.
+     */
+    quiet(quietMs, maxMs) {
+      return new Promise((resolve) => {
+        const started = performance.now();
+        let lastChangeAt = started;
+        const observer = new MutationObserver(() => (lastChangeAt = performance.now()));
+        observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+        const poll = setInterval(() => {
+          const now = performance.now();
+          const quiet = now - lastChangeAt >= quietMs;
+          if (!quiet && now - started < maxMs) return;
+          clearInterval(poll);
+          observer.disconnect();
+          resolve({ quiet, lastChangeAt });
+        }, 50);
+      });
+    },
+
+    /** Message nodes in the document (saved and live): tells whether the list is virtualised. */
+    messageNodes: () => document.querySelectorAll('[data-testid="message-user"], [data-testid="message-assistant"], [data-testid="message-live"]').length,
+  };
+})();
