@@ -157,9 +157,9 @@ interface StreamRun {
   chunksPerSecond: number;
   busy: BusyFigures;
   longTasks: number[];
-  /** null: the closing sentence never showed in the messages box. */
+  /** null: the closing sentence was never drawn in view. */
   finalRenderMs: number | null;
-  /** The closing sentence is still shown once the box stopped changing (a saved answer may be cut). */
+  /** The closing sentence is still in view once the box stopped changing (a saved answer may be cut). */
   finalTextKept: boolean;
   settledMs: number;
   errors: string[];
@@ -180,7 +180,7 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
     await page.evaluate(() => window.__bench.quiet(1000, 10_000));
     const trace = await browser.stopTracing();
     tracing = false;
-    const finalTextKept = await page.evaluate((closing) => !!document.querySelector('[data-testid="messages"]')?.textContent?.includes(closing), source.closing);
+    const finalTextKept = await page.evaluate((closing) => window.__bench.shows(closing), source.closing);
     const state = await page.evaluate(() => {
       const { contentTimes, firstContentMark, streamEndedAt, longTasks, render } = window.__bench.state;
       return { contentTimes, firstContentMark, streamEndedAt, longTasks, render } satisfies InPageState;
@@ -280,7 +280,7 @@ function streamRows(source: StreamSource, runs: StreamRun[]): Row[] {
     measured: [
       shownFinals.length ? `${ms(median(shownFinals))} (${runsOf(finals, ms)})` : '',
       never ? `the answer's last sentence never showed in ${never} of ${runs.length} runs` : '',
-      lost ? `it was no longer shown once the box settled in ${lost} of ${runs.length} runs (the saved answer is shown shorter)` : '',
+      lost ? `it was no longer in view once the box settled in ${lost} of ${runs.length} runs (a saved answer shown shorter, or scrolled away)` : '',
       `the messages box stopped changing ${ms(median(runs.map((r) => r.settledMs)))} after the last chunk (${runsOf(runs.map((r) => r.settledMs), ms)})`,
     ]
       .filter(Boolean)

@@ -1,7 +1,7 @@
 // What in-page.js puts on window.__bench (times are the page's performance.now(), in ms).
 
 export interface RenderWatch {
-  /** First frame whose messages box holds the answer's closing sentence. */
+  /** First frame that draws the answer's closing sentence in view. */
   finalTextAt: number | null;
   /** Last frame in which the messages box changed. */
   lastFrameAt: number | null;
@@ -32,6 +32,7 @@ export interface InPageBench {
   watchOpen(closing: string): void;
   whenVisible(): Promise<OpenTimes>;
   quiet(quietMs: number, maxMs: number): Promise<{ quiet: boolean; lastChangeAt: number }>;
+  shows(text: string): boolean;
   messageNodes(): number;
 }
 

@@ -117,29 +117,48 @@
     return rect.height > 0 && rect.bottom > Math.max(view.top, 0) && rect.top < Math.min(view.bottom, window.innerHeight);
   }
 
+  /** `text` is drawn inside the visible part of `root` (the messages box by default). */
+  function shows(text, root = messagesBox()) {
+    const box = messagesBox();
+    // textContent first: cheap, and false on almost every frame of a stream.
+    if (!box || !root?.textContent.includes(text)) return false;
+    const rect = rectOfText(root, text);
+    return !!rect && onScreen(rect, box);
+  }
+
   window.__bench = {
     state,
 
     /**
      * Streamed answer: stamps every frame in which the messages box changed (lastFrameAt), and the
-     * first frame whose messages box holds `closing`, the answer's last sentence (finalTextAt).
+     * first frame that draws `closing`, the answer's last sentence, in view (finalTextAt). A frame
+     * is checked after each change of the box and each scroll (sticking to the bottom may scroll
+     * a frame after the text changed).
      */
     watchRender(closing) {
       const render = { finalTextAt: null, lastFrameAt: null };
       state.render = render;
       let framePending = false;
+      let boxChanged = false;
       const onFrame = () => {
         framePending = false;
         const now = performance.now();
-        render.lastFrameAt = now;
-        if (render.finalTextAt === null && messagesBox()?.textContent.includes(closing)) render.finalTextAt = now;
+        if (boxChanged) render.lastFrameAt = now;
+        boxChanged = false;
+        if (render.finalTextAt === null && shows(closing)) render.finalTextAt = now;
+      };
+      const checkNextFrame = () => {
+        if (framePending) return;
+        framePending = true;
+        requestAnimationFrame(onFrame);
       };
       new MutationObserver((records) => {
         const box = messagesBox();
-        if (framePending || !records.some((r) => inside(r.target, box))) return;
-        framePending = true;
-        requestAnimationFrame(onFrame);
+        if (!records.some((r) => inside(r.target, box))) return;
+        boxChanged = true;
+        checkNextFrame();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      document.addEventListener('scroll', (event) => inside(event.target, messagesBox()) && checkNextFrame(), { capture: true, passive: true });
     },
 
     /**
@@ -153,11 +172,9 @@
       let visible;
       state.openVisible = new Promise((resolve) => (visible = resolve));
       const check = () => {
-        const box = messagesBox();
-        const answers = box ? box.querySelectorAll(ANSWER) : [];
+        const answers = messagesBox()?.querySelectorAll(ANSWER) ?? [];
         const last = answers[answers.length - 1];
-        const rect = last ? rectOfText(last, closing) : null;
-        if (!rect || !onScreen(rect, box)) return requestAnimationFrame(check);
+        if (!last || !shows(closing, last)) return requestAnimationFrame(check);
         open.visibleAt = performance.now();
         visible();
       };
@@ -204,6 +221,9 @@
         }, 50);
       });
     },
+
+    /** Whether `text` is drawn inside the visible part of the messages box. */
+    shows: (text) => shows(text),
 
     /** Message nodes in the document (saved and live): tells whether the list is virtualised. */
     messageNodes: () => document.querySelectorAll('[data-testid="message-user"], [data-testid="message-assistant"], [data-testid="message-live"]').length,

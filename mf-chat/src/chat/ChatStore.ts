@@ -300,10 +300,13 @@ export class ChatStore {
   /** What happens when a generation's stream ends (spec chat §4 "Stream cancel codes"). */
   private async finish(outcome: StreamOutcome, regenerate: () => Promise<void>, retried: boolean, question: string | null): Promise<void> {
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
-    const reload = async () => {
-      if (!groupId) return;
-      const tree = await this.deps.tree(groupId).catch(() => null);
-      if (tree) runInAction(() => (this.tree = tree));
+    // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
+    const reload = async (handOver = false) => {
+      const tree = groupId ? await this.deps.tree(groupId).catch(() => null) : null;
+      runInAction(() => {
+        if (tree) this.tree = tree;
+        if (handOver) this.live = null;
+      });
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
     this.endLive(outcome.status !== 'aborted');
@@ -314,15 +317,14 @@ export class ChatStore {
       runInAction(() => (this.live = null));
       if (!retried || after > 0) return this.resume(liveConvId, after);
     }
-    runInAction(() => (this.live = null));
     this.pendingGroupId = null;
-
     if (outcome.status === 'done' || outcome.status === 'aborted') {
       runInAction(() => (this.lastStreamedId = liveConvId));
-      await reload();
+      await reload(true);
       if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
       return;
     }
+    runInAction(() => (this.live = null));
     if (outcome.status === 'error') {
       await reload();
       runInAction(() => (this.notice = { kind: 'error', message: FAILED_REPLY }));
