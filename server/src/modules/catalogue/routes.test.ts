@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ModelCatalogue } from '@qiming/sdk/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY } from '../../config.js';
 import { openDatabase, type Db } from '../../db/database.js';
-import { installErrorHandling } from '../../http/envelope.js';
-import { installRequestSignature } from '../../http/requestSignature.js';
-import { MemorySharedState } from '../../sharedState/index.js';
 import { signed } from '../../testing/signature.js';
+import { signedServer } from '../../testing/signedServer.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { createCatalogue, type Catalogue } from './catalogue.js';
 import { CatalogueEditor } from './editor.js';
@@ -21,23 +17,18 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
   let storage: TestStorage;
   let db: Db;
   let catalogue: Catalogue;
-  let server: FastifyInstance;
+  let server: Awaited<ReturnType<typeof signedServer>>['server'];
+  let closeServer: () => Promise<void>;
   let realChannels = new Set<string>();
-  const sharedState = new MemorySharedState();
 
   before(async () => {
     storage = await createTestStorage();
     db = await openDatabase(storage);
     catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: { warn() {}, info() {} } });
-    server = Fastify({ logger: false });
-    installErrorHandling(server);
-    installRequestSignature(server, { key: DEFAULT_SIGN_KEY, iv: DEFAULT_SIGN_IV, windowSeconds: 300, sharedState });
-    await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => realChannels.has(id) });
-    await server.ready();
+    ({ server, close: closeServer } = await signedServer(catalogueRoutes, { catalogue, hasRealChannel: (id: string) => realChannels.has(id) }));
   });
   after(async () => {
-    await server.close();
-    await sharedState.close();
+    await closeServer();
     await catalogue.close();
     await db.close();
     await storage.cleanup();

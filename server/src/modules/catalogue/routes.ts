@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../../http/envelope.js';
+import { notModified } from '../../http/etag.js';
 import type { Catalogue } from './catalogue.js';
 import { ICON_NAME, MODEL_ICONS } from './icons.js';
 
@@ -7,15 +8,6 @@ export interface CatalogueRouteOptions {
   catalogue: Catalogue;
   /** Whether a real upstream channel serves the model; otherwise it is marked 离线演示. */
   hasRealChannel?: (modelId: string) => boolean;
-}
-
-/** True when an If-None-Match header names the ETag (a list, weak forms and * included). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }
 
 /**
@@ -26,10 +18,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export async function catalogueRoutes(app: FastifyInstance, { catalogue, hasRealChannel = () => false }: CatalogueRouteOptions): Promise<void> {
   app.get('/app-api/backend-api/getModelOptions', async (request, reply) => {
     const body = catalogue.modelCatalogue(hasRealChannel);
-    const etag = `"${body.version}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    return ok(body);
+    return notModified(request, reply, `"${body.version}"`) ?? ok(body);
   });
 
   app.get<{ Params: { file: string } }>('/app-api/public/model-icons/:file', async (request, reply) => {

@@ -1,3 +1,2 @@
 export { promptsRoutes } from './routes.js';
 export { PLACEHOLDER, PROMPT_TEMPLATE_LIMITS, PROMPT_TEMPLATE_LIST } from './templates.js';
-export { sendStaticJson, staticJson, type StaticJson } from './staticJson.js';

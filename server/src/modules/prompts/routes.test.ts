@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { PromptTemplateList } from '@qiming/sdk/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY } from '../../config.js';
-import { installErrorHandling } from '../../http/envelope.js';
-import { installRequestSignature } from '../../http/requestSignature.js';
-import { MemorySharedState } from '../../sharedState/index.js';
 import { signed } from '../../testing/signature.js';
+import { signedServer } from '../../testing/signedServer.js';
 import { promptsRoutes } from './routes.js';
 import { PROMPT_TEMPLATE_LIST } from './templates.js';
 
 const URL = '/app-api/backend-api/getPromptTemplates';
 
 describe('prompt templates HTTP route', () => {
-  let server: FastifyInstance;
-  const sharedState = new MemorySharedState();
-
+  let served: Awaited<ReturnType<typeof signedServer>>;
   before(async () => {
-    server = Fastify({ logger: false });
-    installErrorHandling(server);
-    installRequestSignature(server, { key: DEFAULT_SIGN_KEY, iv: DEFAULT_SIGN_IV, windowSeconds: 300, sharedState });
-    await server.register(promptsRoutes);
-    await server.ready();
+    served = await signedServer(promptsRoutes);
   });
-  after(async () => {
-    await server.close();
-    await sharedState.close();
-  });
+  after(() => served.close());
 
-  const get = (headers: Record<string, string> = {}) => server.inject(signed({ method: 'GET', url: URL, headers }));
+  const get = (headers: Record<string, string> = {}) => served.server.inject(signed({ method: 'GET', url: URL, headers }));
 
   it('serves the categories without login, in the contract shape', async () => {
     const response = await get();
@@ -60,7 +47,7 @@ describe('prompt templates HTTP route', () => {
   });
 
   it('needs the request signature', async () => {
-    const response = await server.inject({ method: 'GET', url: URL });
+    const response = await served.server.inject({ method: 'GET', url: URL });
     assert.equal(response.statusCode, 200);
     assert.equal(response.json().code, 4001);
   });

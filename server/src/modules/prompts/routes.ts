@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendStaticJson, staticJson } from './staticJson.js';
+import { sendStaticJson, staticJson } from '../../http/etag.js';
 import { PROMPT_TEMPLATE_LIST } from './templates.js';
 
 /** GET backend-api/getPromptTemplates (no login; the request signature applies), with an ETag. */

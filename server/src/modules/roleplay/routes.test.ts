@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { HongSceneList } from '@qiming/sdk/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY } from '../../config.js';
-import { installErrorHandling } from '../../http/envelope.js';
-import { installRequestSignature } from '../../http/requestSignature.js';
-import { MemorySharedState } from '../../sharedState/index.js';
 import { signed } from '../../testing/signature.js';
+import { signedServer } from '../../testing/signedServer.js';
 import { roleplayRoutes } from './routes.js';
 import { HONG_SCENES } from './scenes.js';
 
 const URL = '/app-api/backend-api/getHongScenes';
 
 describe('哄哄模拟器 scenes HTTP route', () => {
-  let server: FastifyInstance;
-  const sharedState = new MemorySharedState();
-
+  let served: Awaited<ReturnType<typeof signedServer>>;
   before(async () => {
-    server = Fastify({ logger: false });
-    installErrorHandling(server);
-    installRequestSignature(server, { key: DEFAULT_SIGN_KEY, iv: DEFAULT_SIGN_IV, windowSeconds: 300, sharedState });
-    await server.register(roleplayRoutes);
-    await server.ready();
+    served = await signedServer(roleplayRoutes);
   });
-  after(async () => {
-    await server.close();
-    await sharedState.close();
-  });
+  after(() => served.close());
 
-  const get = (headers: Record<string, string> = {}) => server.inject(signed({ method: 'GET', url: URL, headers }));
+  const get = (headers: Record<string, string> = {}) => served.server.inject(signed({ method: 'GET', url: URL, headers }));
 
   it('serves the scenes without login, in the contract shape', async () => {
     const response = await get();
@@ -53,7 +40,7 @@ describe('哄哄模拟器 scenes HTTP route', () => {
   });
 
   it('needs the request signature', async () => {
-    const response = await server.inject({ method: 'GET', url: URL });
+    const response = await served.server.inject({ method: 'GET', url: URL });
     assert.equal(response.json().code, 4001);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HongSceneList } from '@qiming/sdk/contracts';
-import { sendStaticJson, staticJson } from '../prompts/index.js';
+import { sendStaticJson, staticJson } from '../../http/etag.js';
 import { HONG_SCENES } from './scenes.js';
 
 /** GET backend-api/getHongScenes: the scenes of 哄哄模拟器 (no login; the request signature applies), with an ETag. */
