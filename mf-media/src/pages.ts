@@ -1,10 +1,12 @@
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { t } from './i18n';
 
-export const pages: AreaPageDefinition[] = [
-  { path: '/painter', title: 'AI 绘画' },
-  { path: '/sharePage', title: '图片广场' },
-  { path: '/videoPage', title: 'AI 视频' },
-  { path: '/pptPage', title: 'AI PPT' },
-  { path: '/soundClone', title: '声音克隆' },
-  { path: '/toolBox/building', title: 'AI 绘画' },
+/** Called at render time, so the titles are in the page's language. */
+export const pages = (): AreaPageDefinition[] => [
+  { path: '/painter', title: t('pages.painter') },
+  { path: '/sharePage', title: t('pages.gallery') },
+  { path: '/videoPage', title: t('pages.video') },
+  { path: '/pptPage', title: t('pages.slides') },
+  { path: '/soundClone', title: t('pages.voiceClone') },
+  { path: '/toolBox/building', title: t('pages.painter') },
 ];

@@ -1,9 +1,11 @@
 import { createAreaLifecycles } from '@qiming/sdk';
 import { AreaRouter } from '@qiming/sdk/ui';
+import { t } from './i18n';
 import { pages } from './pages';
 
 export default createAreaLifecycles({
   area: 'pay',
   version: __AREA_VERSION__,
-  render: () => <AreaRouter area="pay" version={__AREA_VERSION__} pages={pages} />,
+  render: () => <AreaRouter area="pay" version={__AREA_VERSION__} pages={pages()} />,
+  messages: t,
 });

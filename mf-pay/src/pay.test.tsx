@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render as renderBare, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@qiming/sdk';
 import { UiProvider } from '@qiming/sdk/ui';
+import { t } from './i18n';
 import { InviteDialog } from './invite/InviteDialog';
 import { PointsHistory } from './points/PointsHistory';
 
@@ -22,6 +24,20 @@ describe('InviteDialog', () => {
     render(<InviteDialog open onClose={() => {}} api={{ inviteInfo: async () => ({ ...info, totalAmount: 123.4 }) }} />);
     expect(await screen.findByText('当前总收入（元）')).toBeTruthy();
     expect(screen.getByText('123.40')).toBeTruthy();
+  });
+
+  it('speaks English in the international build', async () => {
+    i18n.setLocale('en-US');
+    try {
+      await t.ready();
+      render(<InviteDialog open onClose={() => {}} api={{ inviteInfo: async () => info }} />);
+      expect(await screen.findByText('Your referral earnings')).toBeTruthy();
+      expect(await screen.findByText('Friends who have completed their first use: 2.')).toBeTruthy();
+      expect(screen.getAllByText('+8888 permanent points')).toHaveLength(2);
+      expect(screen.getByTestId('invite-dialog').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      i18n.setLocale('zh-CN');
+    }
   });
 });
 

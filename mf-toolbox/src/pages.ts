@@ -1,20 +1,22 @@
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { t } from './i18n';
 
-export const pages: AreaPageDefinition[] = [
-  { path: '/toolBox', title: 'AI 应用目录' },
-  { path: '/toolBox/apps', title: 'AI 插件' },
-  { path: '/toolBox/apps2', title: '智能体' },
-  { path: '/toolBox/coll', title: '我的收藏' },
-  { path: '/toolBox/coll2', title: '创建智能体' },
-  { path: '/toolBox/knowledgePage', title: '我的知识库' },
-  { path: '/toolBox/knowledgePagePublic', title: '公共知识库' },
-  { path: '/toolBox/functionCall', title: '我的插件' },
-  { path: '/resourcePage', title: '资源导航' },
-  { path: '/instructionPage', title: '使用手册' },
-  { path: '/toolPage', title: '工具箱' },
-  { path: '/itTools', title: 'IT 工具' },
-  { path: '/whiteBoard', title: '白板' },
-  { path: '/normalQuestionPage', title: '常见问题' },
-  { path: '/paperPage', title: '论文助手' },
-  { path: '/workPage', title: '作品' },
+/** Called at render time, so the titles are in the page's language. */
+export const pages = (): AreaPageDefinition[] => [
+  { path: '/toolBox', title: t('pages.catalog') },
+  { path: '/toolBox/apps', title: t('pages.plugins') },
+  { path: '/toolBox/apps2', title: t('pages.agents') },
+  { path: '/toolBox/coll', title: t('pages.favorites') },
+  { path: '/toolBox/coll2', title: t('pages.createAgent') },
+  { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases') },
+  { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases') },
+  { path: '/toolBox/functionCall', title: t('pages.myPlugins') },
+  { path: '/resourcePage', title: t('pages.resources') },
+  { path: '/instructionPage', title: t('pages.manual') },
+  { path: '/toolPage', title: t('pages.toolbox') },
+  { path: '/itTools', title: t('pages.itTools') },
+  { path: '/whiteBoard', title: t('pages.whiteboard') },
+  { path: '/normalQuestionPage', title: t('pages.faq') },
+  { path: '/paperPage', title: t('pages.paperAssistant') },
+  { path: '/workPage', title: t('pages.works') },
 ];

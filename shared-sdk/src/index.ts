@@ -3,12 +3,13 @@ export { createAreaLifecycles, type AreaLifecycles, type AreaMountProps, type Ar
 export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwnership';
 export { createAreaDialogs, type AreaDialogs, type DialogOpening } from './platform/areaDialogs';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
+export * from './i18n';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';
 export { POINTS_CODES } from './contracts/points';
 export { PROGRESS_PREFIXES, OFFLINE_DEMO_LABEL, CHAT_CODES, CHAT_LIMITS } from './contracts/chat';
 export { HONG_RULES, HONG_SCORE_MARKER, parseHongScore, withoutHongScore } from './contracts/hong';
-export { request, session, points, user, settings, toasts, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';
+export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';
 export { dataOf } from './request/dataOf';
@@ -17,6 +18,8 @@ export { DEFAULT_SIGN_KEY, DEFAULT_SIGN_IV, type SdkConfig, type SdkHosts } from
 export type { RequestClient } from './request/client';
 export { STORAGE_KEYS } from './stores/storageKeys';
 export type { Toast, ToastKind, ToastOptions } from './stores/toasts';
+export { THEME_COLORS, type ThemeColor, type ThemeChoice } from './stores/theme';
+export { membershipOf, type Membership } from './stores/membership';
 export type { UserInfo } from './stores/user';
 export type { PointsBalance } from './stores/points';
 export type { SpeechSettings, GptConfig } from './stores/settings';

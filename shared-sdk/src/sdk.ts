@@ -9,8 +9,10 @@ import { SessionStore } from './stores/session';
 import { SettingsStore, type SpeechSettings } from './stores/settings';
 import { browserStorage } from './stores/storageKeys';
 import { ToastStore } from './stores/toasts';
+import { ThemeStore } from './stores/theme';
 import { UserStore, type UserInfo } from './stores/user';
 import type { LoginResult } from './contracts/auth';
+import { sdkText } from './i18n/sdkText';
 
 const storage = browserStorage();
 let config: SdkConfig = defaultConfig();
@@ -23,6 +25,7 @@ export function configureSdk(change: Partial<Omit<SdkConfig, 'hosts'>> & { hosts
 const currentPath = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
 
 export const toasts = new ToastStore();
+export const theme = new ThemeStore(storage);
 export const session = new SessionStore(storage);
 
 export const request = createRequestClient({
@@ -87,9 +90,9 @@ export function navigateTo(path: string): void {
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toasts.success('复制成功！');
+    toasts.success(sdkText('copy.success'));
   } catch {
-    toasts.error('复制失败！');
+    toasts.error(sdkText('copy.failed'));
   }
 }
 

@@ -4,7 +4,8 @@ import { Button } from '@qiming/sdk/ui';
 import { Form, Input } from '@qiming/sdk/ui/form';
 import type { AccountApi, Channel } from '../api/accountApi';
 import { SendCodeButton } from './SendCodeButton';
-import { CODE_RULE, normaliseTarget, PASSWORD_MESSAGE, PASSWORD_RULE, TARGET_MESSAGES } from './validation';
+import { CODE_RULE, normaliseTarget, PASSWORD_RULE } from './validation';
+import { t } from '../i18n';
 import styles from './login.module.css';
 
 export type Mode = 'code' | 'password' | 'register' | 'reset';
@@ -27,15 +28,13 @@ interface Props {
   onPasswordReset(): void;
 }
 
-const SUBMIT_LABEL: Record<Mode, string> = { code: '登录', password: '登录', register: '注册', reset: '重置密码' };
-
 /** One form for a phone or e-mail account: code login, password login, register or reset. */
 export function IdentifierForm({ api, channel, mode, aff, onModeChange, onLoggedIn, onCodeSent, onPasswordReset }: Props) {
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
-  const messages = TARGET_MESSAGES[channel];
   const needsCode = mode !== 'password';
   const needsPassword = mode !== 'code';
+  const passwordRule = t('login.password.rule');
 
   async function validTarget(): Promise<string | null> {
     try {
@@ -75,20 +74,20 @@ export function IdentifierForm({ api, channel, mode, aff, onModeChange, onLogged
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} initialValues={{ aff }} data-testid={`form-${channel}-${mode}`}>
       <Form.Item
         name="target"
-        label={channel === 'phone' ? '手机号' : '邮箱'}
+        label={t(`login.${channel}.label`)}
         validateTrigger="onBlur"
         rules={[
-          { required: true, message: messages.required },
-          { validator: async (_rule, value: string) => (!value || normaliseTarget(channel, value) ? undefined : Promise.reject(new Error(messages.invalid))) },
+          { required: true, message: t(`login.${channel}.required`) },
+          { validator: async (_rule, value: string) => (!value || normaliseTarget(channel, value) ? undefined : Promise.reject(new Error(t(`login.${channel}.invalid`)))) },
         ]}
       >
-        <Input placeholder={messages.placeholder} autoComplete={channel === 'phone' ? 'tel' : 'email'} inputMode={channel === 'phone' ? 'tel' : 'email'} size="large" />
+        <Input placeholder={t(`login.${channel}.placeholder`)} autoComplete={channel === 'phone' ? 'tel' : 'email'} inputMode={channel === 'phone' ? 'tel' : 'email'} size="large" />
       </Form.Item>
       {needsCode ? (
-        <Form.Item label="验证码" required>
+        <Form.Item label={t('login.code.label')} required>
           <div className={styles.codeRow}>
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, { pattern: CODE_RULE, message: '验证码为 6 位数字' }]}>
-              <Input aria-label="验证码" placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" size="large" />
+            <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.code.required') }, { pattern: CODE_RULE, message: t('login.code.invalid') }]}>
+              <Input aria-label={t('login.code.label')} placeholder={t('login.code.placeholder')} maxLength={6} inputMode="numeric" autoComplete="one-time-code" size="large" />
             </Form.Item>
             <SendCodeButton api={api} channel={channel} purpose={codePurpose} target={validTarget} onSent={onCodeSent} />
           </div>
@@ -97,36 +96,36 @@ export function IdentifierForm({ api, channel, mode, aff, onModeChange, onLogged
       {needsPassword ? (
         <Form.Item
           name="password"
-          label={mode === 'register' ? '设置密码（可选）' : mode === 'reset' ? '新密码' : '密码'}
+          label={t(mode === 'register' ? 'login.password.labelOptional' : mode === 'reset' ? 'login.password.labelNew' : 'login.password.label')}
           rules={[
-            { required: mode !== 'register', message: '请输入密码' },
-            ...(mode === 'password' ? [] : [{ pattern: PASSWORD_RULE, message: PASSWORD_MESSAGE }]),
+            { required: mode !== 'register', message: t('login.password.required') },
+            ...(mode === 'password' ? [] : [{ pattern: PASSWORD_RULE, message: passwordRule }]),
           ]}
         >
-          <Input.Password placeholder={mode === 'password' ? '请输入密码' : PASSWORD_MESSAGE} autoComplete={mode === 'password' ? 'current-password' : 'new-password'} size="large" />
+          <Input.Password placeholder={mode === 'password' ? t('login.password.placeholder') : passwordRule} autoComplete={mode === 'password' ? 'current-password' : 'new-password'} size="large" />
         </Form.Item>
       ) : null}
       {mode === 'register' ? (
-        <Form.Item name="aff" label="邀请码（可选）">
-          <Input placeholder="好友的邀请码" size="large" />
+        <Form.Item name="aff" label={t('login.invite.label')}>
+          <Input placeholder={t('login.invite.placeholder')} size="large" />
         </Form.Item>
       ) : null}
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-        {SUBMIT_LABEL[mode]}
+        {t(`login.submit.${mode}`)}
       </Button>
       <div className={styles.modeLinks}>
-        {mode === 'code' ? <ModeLink to="password" onChange={onModeChange} label="密码登录" /> : <ModeLink to="code" onChange={onModeChange} label="验证码登录" />}
-        {mode === 'register' ? null : <ModeLink to="register" onChange={onModeChange} label="注册账号" />}
-        {mode === 'password' ? <ModeLink to="reset" onChange={onModeChange} label="忘记密码" /> : null}
+        {mode === 'code' ? <ModeLink to="password" onChange={onModeChange} /> : <ModeLink to="code" onChange={onModeChange} />}
+        {mode === 'register' ? null : <ModeLink to="register" onChange={onModeChange} />}
+        {mode === 'password' ? <ModeLink to="reset" onChange={onModeChange} /> : null}
       </div>
     </Form>
   );
 }
 
-function ModeLink({ to, label, onChange }: { to: Mode; label: string; onChange(mode: Mode): void }) {
+function ModeLink({ to, onChange }: { to: Mode; onChange(mode: Mode): void }) {
   return (
     <button type="button" className={styles.linkButton} onClick={() => onChange(to)}>
-      {label}
+      {t(`login.switchTo.${to}`)}
     </button>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@qiming/sdk';
 import { UiProvider } from '@qiming/sdk/ui';
 import type { AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 import { LoginPage } from './LoginPage';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -117,6 +119,20 @@ describe('LoginPage', () => {
       expect(api.wechatCheck).toHaveBeenCalledWith('t');
     } finally {
       jest.useRealTimers();
+    }
+  });
+
+  it('speaks English in the international build', async () => {
+    i18n.setLocale('en-US');
+    try {
+      await t.ready();
+      render(<LoginPage api={fakeApi({ devOutboxOn: jest.fn(async () => true), socialProviders: jest.fn(async () => [{ id: 'github', name: 'GitHub' }]) })} />);
+      expect(screen.getByRole('heading', { name: 'Sign in to Qiming AI' })).toBeTruthy();
+      expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+      expect((await screen.findByTestId('dev-outbox-notice')).textContent).toContain('Once sent, find the code in the dev outbox.');
+      expect(screen.getByTestId('login-card').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      i18n.setLocale('zh-CN');
     }
   });
 });

@@ -7,11 +7,10 @@ import { accountApi, type AccountApi, type Channel } from '../api/accountApi';
 import { IdentifierForm, type Mode } from './IdentifierForm';
 import { SocialButtons } from './SocialButtons';
 import { WechatLogin } from './WechatLogin';
+import { t } from '../i18n';
 import styles from './login.module.css';
 
 type Tab = Channel | 'wechat';
-
-const TITLES: Record<Mode, string> = { code: '登录启明 AI', password: '登录启明 AI', register: '注册启明 AI', reset: '找回密码' };
 
 /** /loginPage: phone, e-mail and WeChat login, register and reset; then back where the user was. */
 export function LoginPage({ api = accountApi }: { api?: AccountApi }) {
@@ -27,7 +26,7 @@ export function LoginPage({ api = accountApi }: { api?: AccountApi }) {
 
   const finish = useCallback(async (result: LoginResult) => {
     await signIn(result);
-    toasts.success('登录成功');
+    toasts.success(t('login.succeeded'));
     navigateTo(session.takeReturnTo());
   }, []);
 
@@ -41,37 +40,39 @@ export function LoginPage({ api = accountApi }: { api?: AccountApi }) {
       onModeChange={setMode}
       onLoggedIn={finish}
       onCodeSent={({ target, devOutbox: toOutbox }) => {
-        toasts.success('验证码已发送');
+        toasts.success(t('login.codeSent'));
         setOutboxTarget(toOutbox ? target : null);
       }}
       onPasswordReset={() => {
-        toasts.success('密码已重置，请使用新密码登录');
+        toasts.success(t('login.passwordReset'));
         setMode('password');
       }}
     />
   );
 
+  const [outboxHintBefore, outboxHintAfter] = t('login.devOutbox.hint').split('{link}');
+
   return (
     <div className={styles.page}>
       <a className={styles.brand} href="/" onClick={(event) => (event.preventDefault(), navigateTo('/'))}>
-        启明 AI
+        {t('login.brand')}
       </a>
       <main className={styles.card} data-testid="login-card">
-        <h1 className={styles.title}>{TITLES[mode]}</h1>
+        <h1 className={styles.title}>{t(`login.title.${mode}`)}</h1>
         {devOutbox ? (
           <Alert
             className={styles.notice}
             type="info"
             showIcon
             data-testid="dev-outbox-notice"
-            message="本地开发模式：验证码不会真正发出"
+            message={t('login.devOutbox.title')}
             description={
               <span>
-                发送后可在
+                {outboxHintBefore}
                 <a href={`/app-api/dev/outbox${outboxTarget ? `?to=${encodeURIComponent(outboxTarget)}` : ''}`} target="_blank" rel="noreferrer">
-                  开发信箱
+                  {t('login.devOutbox.link')}
                 </a>
-                查看验证码。
+                {outboxHintAfter}
               </span>
             }
           />
@@ -81,9 +82,9 @@ export function LoginPage({ api = accountApi }: { api?: AccountApi }) {
           onChange={(key) => setTab(key as Tab)}
           centered
           items={[
-            { key: 'phone', label: '手机号', children: form('phone') },
-            { key: 'email', label: '邮箱', children: form('email') },
-            { key: 'wechat', label: '微信扫码', children: tab === 'wechat' ? <WechatLogin api={api} onLoggedIn={finish} /> : null },
+            { key: 'phone', label: t('login.tab.phone'), children: form('phone') },
+            { key: 'email', label: t('login.tab.email'), children: form('email') },
+            { key: 'wechat', label: t('login.tab.wechat'), children: tab === 'wechat' ? <WechatLogin api={api} onLoggedIn={finish} /> : null },
           ]}
         />
         <SocialButtons api={api} />

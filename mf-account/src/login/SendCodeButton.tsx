@@ -3,6 +3,7 @@ import { Button } from '@qiming/sdk/ui';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { AccountApi, Channel, CodePurpose } from '../api/accountApi';
 import { SlideCaptcha } from './SlideCaptcha';
+import { t } from '../i18n';
 
 interface Props {
   api: Pick<AccountApi, 'captcha' | 'checkCaptcha' | 'sendCode'>;
@@ -49,9 +50,9 @@ export function SendCodeButton({ api, channel, purpose, target, onSent }: Props)
   return (
     <>
       <Button onClick={() => void open()} disabled={secondsLeft > 0} loading={sending} data-testid="send-code">
-        {secondsLeft > 0 ? `${secondsLeft} 秒后重发` : '获取验证码'}
+        {secondsLeft > 0 ? t('sendCode.resendIn', { seconds: secondsLeft }) : t('sendCode.button')}
       </Button>
-      <Modal open={captchaFor !== null} title="安全验证" footer={null} onCancel={() => setCaptchaFor(null)} destroyOnHidden width={368}>
+      <Modal open={captchaFor !== null} title={t('sendCode.captchaTitle')} footer={null} onCancel={() => setCaptchaFor(null)} destroyOnHidden width={368}>
         {captchaFor !== null ? <SlideCaptcha api={api} onPassed={(token) => void send(token)} /> : null}
       </Modal>
     </>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import type { CaptchaChallenge } from '@qiming/sdk/contracts';
 import { Spin } from '@qiming/sdk/ui';
 import type { AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 import styles from './login.module.css';
 
 type Status = 'loading' | 'ready' | 'checking' | 'failed' | 'passed' | 'error';
@@ -84,21 +85,12 @@ export function SlideCaptcha({ api, onPassed }: Props) {
     }
   }
 
-  const hint: Record<Status, string> = {
-    loading: '正在加载验证图片…',
-    ready: '向右拖动滑块，使拼图与缺口对齐',
-    checking: '正在验证…',
-    failed: '验证失败，请重试',
-    passed: '验证通过',
-    error: '验证图片加载失败',
-  };
-
   return (
     <div className={styles.captcha} data-testid="slide-captcha" data-status={status}>
       <div className={styles.captchaFrame} ref={frame} style={challenge ? { aspectRatio: `${challenge.width} / ${challenge.height}` } : undefined}>
         {challenge ? (
           <>
-            <img className={styles.captchaBackground} src={challenge.background} alt="验证背景图" draggable={false} />
+            <img className={styles.captchaBackground} src={challenge.background} alt={t('captcha.backgroundAlt')} draggable={false} />
             <img
               className={styles.captchaPiece}
               src={challenge.piece}
@@ -116,14 +108,14 @@ export function SlideCaptcha({ api, onPassed }: Props) {
         )}
       </div>
       <div className={`${styles.captchaTrack} ${styles[`track-${status}`] ?? ''}`}>
-        <span className={styles.captchaHint}>{hint[status]}</span>
+        <span className={styles.captchaHint}>{t(`captcha.hint.${status}`)}</span>
         {challenge ? (
           <div
             className={styles.captchaHandle}
             data-testid="captcha-handle"
             role="slider"
             tabIndex={0}
-            aria-label="拖动滑块完成验证"
+            aria-label={t('captcha.handle')}
             aria-valuemin={0}
             aria-valuemax={maxOffset}
             aria-valuenow={Math.round(offset)}
@@ -140,7 +132,7 @@ export function SlideCaptcha({ api, onPassed }: Props) {
       </div>
       {status === 'error' ? (
         <button type="button" className={styles.linkButton} onClick={() => void load()}>
-          重新加载
+          {t('captcha.reload')}
         </button>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SocialProvider } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import type { AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 import styles from './login.module.css';
 
 /** Sign-in with the OAuth providers the server has configured (none: nothing is shown). */
@@ -15,10 +16,10 @@ export function SocialButtons({ api }: { api: Pick<AccountApi, 'socialProviders'
   if (!providers.length) return null;
   return (
     <div className={styles.social}>
-      <div className={styles.divider}>其他登录方式</div>
+      <div className={styles.divider}>{t('social.divider')}</div>
       {providers.map((provider) => (
         <Button key={provider.id} block href={`/app-api/public/social/authorize?provider=${encodeURIComponent(provider.id)}`}>
-          使用 {provider.name} 登录
+          {t('social.signInWith', { provider: provider.name })}
         </Button>
       ))}
     </div>

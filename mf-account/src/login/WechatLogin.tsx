@@ -3,6 +3,7 @@ import type { LoginResult, WechatQrCode } from '@qiming/sdk/contracts';
 import { Spin } from '@qiming/sdk/ui';
 import { QRCode } from '@qiming/sdk/ui/display';
 import type { AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 import styles from './login.module.css';
 
 const POLL_MS = 2000;
@@ -63,10 +64,10 @@ export function WechatLogin({ api, onLoggedIn }: Props) {
           <Spin />
         )}
       </div>
-      <p className={styles.muted}>{state === 'expired' ? '二维码已过期，点击刷新' : '请使用微信扫一扫登录'}</p>
+      <p className={styles.muted}>{state === 'expired' ? t('wechat.expired') : t('wechat.scan')}</p>
       {localConfirm ? (
         <a className={styles.linkButton} href={localConfirm} target="_blank" rel="noreferrer">
-          本地模拟：在新窗口中扮演手机确认登录
+          {t('wechat.localConfirm')}
         </a>
       ) : null}
     </div>

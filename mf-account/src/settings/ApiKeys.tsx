@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { copyText } from '@qiming/sdk';
+import { copyText, i18n } from '@qiming/sdk';
 import type { ApiKey, NewApiKey } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input, Switch } from '@qiming/sdk/ui/form';
 import { Alert, Modal, Popconfirm } from '@qiming/sdk/ui/feedback';
 import { Table, type TableColumnsType } from '@qiming/sdk/ui/display';
 import type { AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 
 type Api = Pick<AccountApi, 'apiKeys' | 'addApiKey' | 'updateApiKey' | 'deleteApiKey'>;
 
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '从未使用');
+const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.locale, { hour12: false }) : t('apiKeys.neverUsed'));
 
 /** Personal API keys: a new key is shown once; afterwards only its masked form. */
 export function ApiKeys({ api }: { api: Api }) {
@@ -38,26 +39,26 @@ export function ApiKeys({ api }: { api: Api }) {
   }
 
   const columns: TableColumnsType<ApiKey> = [
-    { title: '名称', dataIndex: 'name' },
-    { title: '密钥', dataIndex: 'maskedKey', render: (masked: string) => <code>{masked}</code> },
-    { title: '创建时间', dataIndex: 'createdAt', render: formatTime, responsive: ['md'] },
-    { title: '最近使用', dataIndex: 'lastUsedAt', render: formatTime, responsive: ['md'] },
+    { title: t('apiKeys.column.name'), dataIndex: 'name' },
+    { title: t('apiKeys.column.key'), dataIndex: 'maskedKey', render: (masked: string) => <code>{masked}</code> },
+    { title: t('apiKeys.column.createdAt'), dataIndex: 'createdAt', render: formatTime, responsive: ['md'] },
+    { title: t('apiKeys.column.lastUsedAt'), dataIndex: 'lastUsedAt', render: formatTime, responsive: ['md'] },
     {
-      title: '启用',
+      title: t('apiKeys.column.enabled'),
       dataIndex: 'enabled',
-      render: (enabled: boolean, key) => <Switch checked={enabled} aria-label={`启用 ${key.name}`} onChange={(on) => api.updateApiKey(key.id, { enabled: on }).then(reload, () => {})} />,
+      render: (enabled: boolean, key) => <Switch checked={enabled} aria-label={t('apiKeys.enableNamed', { name: key.name })} onChange={(on) => api.updateApiKey(key.id, { enabled: on }).then(reload, () => {})} />,
     },
     {
-      title: '操作',
+      title: t('apiKeys.column.actions'),
       key: 'actions',
       render: (_value, key) => (
         <span style={{ display: 'inline-flex', gap: 8 }}>
           <Button size="small" onClick={() => setNaming({ id: key.id, name: key.name })}>
-            重命名
+            {t('apiKeys.rename')}
           </Button>
-          <Popconfirm title="删除这个密钥？" description="使用它的程序将无法再调用接口。" okText="删除" cancelText="取消" onConfirm={() => api.deleteApiKey(key.id).then(reload, () => {})}>
+          <Popconfirm title={t('apiKeys.delete.title')} description={t('apiKeys.delete.detail')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => api.deleteApiKey(key.id).then(reload, () => {})}>
             <Button size="small" danger>
-              删除
+              {t('common.delete')}
             </Button>
           </Popconfirm>
         </span>
@@ -68,22 +69,22 @@ export function ApiKeys({ api }: { api: Api }) {
   return (
     <div data-testid="api-keys">
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12, gap: 12, flexWrap: 'wrap' }}>
-        <span style={{ color: '#666' }}>用 API 密钥在自己的程序中调用启明 AI。请妥善保管，不要泄露给他人。</span>
+        <span style={{ color: '#666' }}>{t('apiKeys.intro')}</span>
         <Button type="primary" onClick={() => setNaming({ id: null, name: '' })}>
-          新建密钥
+          {t('apiKeys.new')}
         </Button>
       </div>
-      <Table rowKey="id" columns={columns} dataSource={keys ?? []} loading={keys === null} pagination={false} locale={{ emptyText: '还没有 API 密钥' }} scroll={{ x: true }} />
-      <Modal open={naming !== null} title={naming?.id ? '重命名密钥' : '新建密钥'} okText="确定" cancelText="取消" onOk={() => void saveName()} onCancel={() => setNaming(null)} destroyOnHidden>
-        <Input autoFocus maxLength={40} placeholder="密钥名称，例如：我的脚本" value={naming?.name ?? ''} onChange={(event) => setNaming((n) => (n ? { ...n, name: event.target.value } : n))} onPressEnter={() => void saveName()} />
+      <Table rowKey="id" columns={columns} dataSource={keys ?? []} loading={keys === null} pagination={false} locale={{ emptyText: t('apiKeys.empty') }} scroll={{ x: true }} />
+      <Modal open={naming !== null} title={naming?.id ? t('apiKeys.renameTitle') : t('apiKeys.new')} okText={t('common.ok')} cancelText={t('common.cancel')} onOk={() => void saveName()} onCancel={() => setNaming(null)} destroyOnHidden>
+        <Input autoFocus maxLength={40} placeholder={t('apiKeys.namePlaceholder')} value={naming?.name ?? ''} onChange={(event) => setNaming((n) => (n ? { ...n, name: event.target.value } : n))} onPressEnter={() => void saveName()} />
       </Modal>
-      <Modal open={created !== null} title="新密钥已创建" okText="我已保存" cancelButtonProps={{ style: { display: 'none' } }} onOk={() => setCreated(null)} onCancel={() => setCreated(null)} destroyOnHidden>
-        <Alert type="warning" showIcon message="密钥只显示这一次，请立即复制并妥善保存。" style={{ marginBottom: 12 }} />
+      <Modal open={created !== null} title={t('apiKeys.created.title')} okText={t('apiKeys.created.confirm')} cancelButtonProps={{ style: { display: 'none' } }} onOk={() => setCreated(null)} onCancel={() => setCreated(null)} destroyOnHidden>
+        <Alert type="warning" showIcon message={t('apiKeys.created.warning')} style={{ marginBottom: 12 }} />
         <code data-testid="new-api-key" style={{ display: 'block', wordBreak: 'break-all', padding: 12, background: '#f6f6f9', borderRadius: 8 }}>
           {created?.key}
         </code>
         <Button style={{ marginTop: 12 }} onClick={() => created && void copyText(created.key)}>
-          复制密钥
+          {t('apiKeys.copy')}
         </Button>
       </Modal>
     </div>

@@ -3,6 +3,7 @@ import { points, request, toasts } from '@qiming/sdk';
 import type { RedeemResult } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
+import { t } from '../i18n';
 
 export type Redeem = (code: string) => Promise<RedeemResult>;
 
@@ -24,7 +25,7 @@ export function RedeemCode({ redeem = redeemCode }: { redeem?: Redeem }) {
     try {
       const result = await redeem(value);
       points.set({ restIntegral: result.restIntegral, restIntegral2: result.restIntegral2 });
-      toasts.success(`兑换成功，获得 ${result.points} 积分`);
+      toasts.success(t('redeem.succeeded', { points: result.points }));
       setCode('');
     } catch {
       // the SDK showed why (unknown, used or expired code)
@@ -35,9 +36,9 @@ export function RedeemCode({ redeem = redeemCode }: { redeem?: Redeem }) {
 
   return (
     <div style={{ display: 'flex', gap: 8, maxWidth: 480 }} data-testid="redeem-code">
-      <Input placeholder="请输入兑换码" value={code} onChange={(event) => setCode(event.target.value)} onPressEnter={() => void submit()} maxLength={40} />
+      <Input placeholder={t('redeem.placeholder')} value={code} onChange={(event) => setCode(event.target.value)} onPressEnter={() => void submit()} maxLength={40} />
       <Button type="primary" loading={busy} onClick={() => void submit()}>
-        兑换
+        {t('redeem.submit')}
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import { accountApi, type AccountApi } from '../api/accountApi';
 import { ApiKeys } from './ApiKeys';
 import { SpeechSettings } from './SpeechSettings';
 import { RedeemCode } from './RedeemCode';
+import { t } from '../i18n';
 
 /** /setting and /oaitoken: account, read-aloud settings and API keys (the latter opens on API keys). */
 export const SettingsPage = observer(function SettingsPage({ initialTab = 'settings', api = accountApi }: { initialTab?: 'settings' | 'keys'; api?: AccountApi }) {
@@ -13,8 +14,8 @@ export const SettingsPage = observer(function SettingsPage({ initialTab = 'setti
     return (
       <Result
         status="info"
-        title="请先登录"
-        subTitle="登录后可以管理设置和 API 密钥。"
+        title={t('settings.signInFirst.title')}
+        subTitle={t('settings.signInFirst.detail')}
         extra={
           <Button
             type="primary"
@@ -23,7 +24,7 @@ export const SettingsPage = observer(function SettingsPage({ initialTab = 'setti
               navigateTo('/loginPage');
             }}
           >
-            去登录
+            {t('settings.signInFirst.action')}
           </Button>
         }
       />
@@ -36,24 +37,26 @@ export const SettingsPage = observer(function SettingsPage({ initialTab = 'setti
       items={[
         {
           key: 'settings',
-          label: '设置',
+          label: t('settings.tab.settings'),
           children: (
             <>
               {info ? (
                 <p style={{ marginBottom: 24 }}>
-                  用户名：<strong>{info.username}</strong>　邀请码：
+                  {t('settings.usernameLabel')}
+                  <strong>{info.username}</strong>
+                  {t('settings.inviteCodeLabel')}
                   <button type="button" style={{ border: 0, background: 'none', color: '#6d4aff', cursor: 'pointer' }} onClick={() => void copyText(info.inviteCode)}>
                     {info.inviteCode}
                   </button>
                 </p>
               ) : null}
               <SpeechSettings />
-              <h3 style={{ margin: '32px 0 12px' }}>兑换码</h3>
+              <h3 style={{ margin: '32px 0 12px' }}>{t('settings.redeemHeading')}</h3>
               <RedeemCode />
             </>
           ),
         },
-        { key: 'keys', label: 'API 密钥', children: <ApiKeys api={api} /> },
+        { key: 'keys', label: t('settings.tab.keys'), children: <ApiKeys api={api} /> },
       ]}
     />
   );

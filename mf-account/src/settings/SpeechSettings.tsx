@@ -3,10 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { settings, toasts, type SpeechSettings as Speech } from '@qiming/sdk';
 import { Button } from '@qiming/sdk/ui';
 import { Form, Select, Slider } from '@qiming/sdk/ui/form';
+import { t } from '../i18n';
 
-const MODELS = [
-  { value: 'tts-1', label: 'tts-1（标准）' },
-  { value: 'tts-1-hd', label: 'tts-1-hd（高清）' },
+const modelOptions = () => [
+  { value: 'tts-1', label: t('speech.model.standard') },
+  { value: 'tts-1-hd', label: t('speech.model.hd') },
 ];
 const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'].map((voice) => ({ value: voice, label: voice }));
 
@@ -23,7 +24,7 @@ export const SpeechSettings = observer(function SpeechSettings() {
     setSaving(true);
     try {
       await settings.saveSpeech(values);
-      toasts.success('设置已保存');
+      toasts.success(t('speech.saved'));
     } catch {
       // the SDK showed why
     } finally {
@@ -33,17 +34,17 @@ export const SpeechSettings = observer(function SpeechSettings() {
 
   return (
     <Form form={form} layout="vertical" initialValues={settings.speech} onFinish={(values) => void save(values)} style={{ maxWidth: 480 }} data-testid="speech-settings">
-      <Form.Item name="speechModel" label="朗读模型">
-        <Select options={MODELS} />
+      <Form.Item name="speechModel" label={t('speech.model.label')}>
+        <Select options={modelOptions()} />
       </Form.Item>
-      <Form.Item name="voice" label="音色">
+      <Form.Item name="voice" label={t('speech.voice')}>
         <Select options={VOICES} />
       </Form.Item>
-      <Form.Item name="speed" label="语速">
+      <Form.Item name="speed" label={t('speech.speed')}>
         <Slider min={0.25} max={4} step={0.05} marks={{ 0.25: '0.25', 1: '1', 2: '2', 4: '4' }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
-        保存设置
+        {t('speech.save')}
       </Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { navigateTo, session, signIn, toasts } from '@qiming/sdk';
 import { Button, Result, Spin } from '@qiming/sdk/ui';
 import { accountApi, type AccountApi } from '../api/accountApi';
+import { t } from '../i18n';
 
 /** /social-login: where an OAuth provider sends the user back with ?provider=&code=&state=. */
 export function SocialLoginPage({ api = accountApi }: { api?: AccountApi }) {
@@ -22,7 +23,7 @@ export function SocialLoginPage({ api = accountApi }: { api?: AccountApi }) {
     api.socialLogin(provider, code, state).then(
       async (result) => {
         await signIn(result);
-        toasts.success('登录成功');
+        toasts.success(t('login.succeeded'));
         navigateTo(session.takeReturnTo());
       },
       () => setFailed(true),
@@ -32,18 +33,18 @@ export function SocialLoginPage({ api = accountApi }: { api?: AccountApi }) {
   if (!failed) {
     return (
       <div style={{ padding: 80, textAlign: 'center' }} data-testid="social-login-progress">
-        <Spin /> 正在完成第三方登录…
+        <Spin /> {t('social.completing')}
       </div>
     );
   }
   return (
     <Result
       status="warning"
-      title="第三方登录没有完成"
-      subTitle="授权已取消或已失效，请返回登录页重试。"
+      title={t('social.failed.title')}
+      subTitle={t('social.failed.detail')}
       extra={
         <Button type="primary" onClick={() => navigateTo('/loginPage')}>
-          返回登录
+          {t('social.backToLogin')}
         </Button>
       }
     />

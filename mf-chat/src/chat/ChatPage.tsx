@@ -21,6 +21,7 @@ import type { SettingsTab } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { Stars } from '../models/Stars';
 import { useModels } from './useModels';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 const FALLBACK_MODEL = 'ai3';
@@ -109,7 +110,7 @@ export const ChatPage = observer(function ChatPage() {
     const option = catalogue.options.find((o) => o.value === requested);
     if (option && option.value !== store.model) {
       store.setModel(option.value);
-      toasts.success(`已切换为${option.label}模型`);
+      toasts.success(t('chat.modelSwitched', { model: option.label }));
     } else if (!catalogue.options.some((o) => o.value === store.model)) {
       store.setModel(initialModel(catalogue.options, null));
     }
@@ -122,9 +123,9 @@ export const ChatPage = observer(function ChatPage() {
     loadHongScenes().then(
       (scenes) => {
         if (scenes.some((s) => s.code === code)) store.newChat(code);
-        else toasts.warn('这个哄哄场景不存在，请重新选择');
+        else toasts.warn(t('hong.sceneMissing'));
       },
-      () => toasts.error('哄哄场景加载失败，请稍后重试'),
+      () => toasts.error(t('hong.sceneLoadFailed')),
     );
   }, [params, store]);
   const hongScene = useHongScene(store.hongCode);
@@ -136,7 +137,7 @@ export const ChatPage = observer(function ChatPage() {
 
   const beforeSend = () => {
     if (session.isLoggedIn) return true;
-    void confirm({ title: '提示', content: '请在登录后发起聊天', okText: '去登录', onOk: () => navigateTo('/loginPage') });
+    void confirm({ title: t('chat.loginTitle'), content: t('chat.loginRequired'), okText: t('chat.goLogin'), onOk: () => navigateTo('/loginPage') });
     return false;
   };
 
@@ -169,10 +170,10 @@ export const ChatPage = observer(function ChatPage() {
       ) : null}
       <main className={styles.main}>
         <header className={styles.topBar}>
-          <button type="button" className={styles.iconButton} aria-label={sidebarOpen ? '收起侧边栏' : '展开侧边栏'} onClick={() => setSidebarOpen((v) => !v)} data-testid="sidebar-toggle">
+          <button type="button" className={styles.iconButton} aria-label={sidebarOpen ? t('chat.sidebarCollapse') : t('chat.sidebarExpand')} onClick={() => setSidebarOpen((v) => !v)} data-testid="sidebar-toggle">
             ☰
           </button>
-          {catalogue ? <ModelSelect options={catalogue.options} value={store.model} onChange={chooseModel} /> : <span className={styles.empty}>正在加载模型…</span>}
+          {catalogue ? <ModelSelect options={catalogue.options} value={store.model} onChange={chooseModel} /> : <span className={styles.empty}>{t('common.loadingModels')}</span>}
           {option ? <span className={styles.price}>{option.modelprice}</span> : null}
           {option ? (
             <span className={styles.topActions}>
@@ -181,27 +182,27 @@ export const ChatPage = observer(function ChatPage() {
                 aria-pressed={favourite}
                 onClick={() => {
                   setFavourites(toggleFavourite({ value: option.value, icon: option.icon, label: option.label }));
-                  toasts.success(favourite ? '已取消收藏' : '已收藏该模型');
+                  toasts.success(favourite ? t('chat.favouriteRemoved') : t('chat.favouriteAdded'));
                 }}
                 data-testid="favourite-model"
               >
-                {favourite ? '★ 已收藏' : '☆ 收藏'}
+                {favourite ? t('chat.favourited') : t('chat.favourite')}
               </button>
               <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
-                分享
+                {t('chat.share')}
               </button>
               <button type="button" onClick={() => setSettingsTab('templates')} data-testid="open-templates">
-                提示词
+                {t('chat.prompts')}
               </button>
               <button type="button" onClick={() => setSettingsTab('gpt')} data-testid="open-settings">
-                设置
+                {t('chat.settings')}
               </button>
             </span>
           ) : null}
         </header>
         <div className={styles.messages} ref={box} {...scrollProps} data-testid="messages">
           <div ref={content}>
-            {store.loadingHistory ? <div className={styles.skeleton} aria-label="加载中" /> : null}
+            {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
           {!hongScene && messages.length === 0 && !live && option ? (
               <div className={styles.welcome} data-testid="welcome">
@@ -224,32 +225,32 @@ export const ChatPage = observer(function ChatPage() {
               <div className={styles.errorText} data-testid="chat-error">
                 {store.notice.message}
                 <button type="button" className={styles.linkButton} onClick={() => void store.regenerate()}>
-                  重新生成
+                  {t('chat.regenerate')}
                 </button>
               </div>
             ) : null}
             {store.notice?.kind === 'integralNotEnough' ? (
               <div className={styles.errorText} data-testid="integral-not-enough">
-                当前积分不足，请充值、签到或邀请好友获取积分后再试。
+                {t('chat.pointsNotEnough')}
               </div>
             ) : null}
-            {store.notice?.kind === 'noLogin' ? <div className={styles.errorText}>请在登录后发起聊天</div> : null}
+            {store.notice?.kind === 'noLogin' ? <div className={styles.errorText}>{t('chat.loginRequired')}</div> : null}
           </div>
         </div>
         {away && !store.busy && !store.loadingHistory ? (
-          <button type="button" className={styles.toBottom} onClick={toBottom} aria-label="回到底部">
+          <button type="button" className={styles.toBottom} onClick={toBottom} aria-label={t('chat.toBottom')}>
             ↓
           </button>
         ) : null}
         {hongScene ? (
           <div className={hongStyles.banner} data-testid="hong-banner">
-            哄哄模拟器 · {hongScene.title}
-            <button type="button" aria-label="退出哄哄模拟器" onClick={() => store.newChat()}>
+            {t('hong.banner', { title: hongScene.title })}
+            <button type="button" aria-label={t('hong.exit')} onClick={() => store.newChat()}>
               ✕
             </button>
           </div>
         ) : null}
-        {hongScene && !hongPlaying(store) ? null : <Composer store={store} beforeSend={beforeSend} placeholder={hongScene ? `说点什么，哄哄${hongScene.partnerName}…` : undefined} />}
+        {hongScene && !hongPlaying(store) ? null : <Composer store={store} beforeSend={beforeSend} placeholder={hongScene ? t('hong.composerPlaceholder', { name: hongScene.partnerName }) : undefined} />}
         {settingsTab ? (
           <Suspense fallback={null}>
             <SettingsDrawer store={store} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />

@@ -1,9 +1,14 @@
 import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
-import { ChatStore, FAILED_REPLY, PROGRESS_STEP_MS, WAIT_HISTORY, WAIT_NEW_CHAT, WAIT_STEPS, type ChatStoreDeps } from './ChatStore';
+import { ChatStore, PROGRESS_STEP_MS, type ChatStoreDeps } from './ChatStore';
 import { groupHistory } from './historyGroups';
 
-jest.mock('@qiming/sdk', () => ({ PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
+jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
+
+const FAILED_REPLY = '当前回复生成失败，请重新生成，未生成成功不扣积分。';
+const WAIT_NEW_CHAT = '请等待当前对话生成完成或停止当前生成后再新建对话';
+const WAIT_HISTORY = '请等待当前对话生成完成或停止当前生成后再查看对话';
+const WAIT_STEPS = ['正在连接模型', '模型正在理解你的问题'];
 
 function node(convId: string, role: 'user' | 'assistant', content: string, childs: ConversationNode[] = [], extra: Partial<ConversationNode> = {}): ConversationNode {
   return {
@@ -266,9 +271,9 @@ describe('ChatStore: history and branches', () => {
     const now = new Date(2030, 0, 2, 0, 5);
     const grouped = groupHistory([group('a', new Date(2030, 0, 2, 0, 1)), group('b', new Date(2030, 0, 1, 23, 59)), group('c', new Date(2029, 11, 31, 12))], now);
     expect(grouped.map((g) => [g.bucket, g.groups.map((x) => x.convGroupId)])).toEqual([
-      ['今天', ['a']],
-      ['昨天', ['b']],
-      ['更早', ['c']],
+      ['today', ['a']],
+      ['yesterday', ['b']],
+      ['earlier', ['c']],
     ]);
   });
 });

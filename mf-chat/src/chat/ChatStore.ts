@@ -2,6 +2,7 @@ import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx
 import type { ConversationTree, Reference, StreamRequestBody } from '@qiming/sdk/contracts';
 import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
+import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
 import { StreamBuffer, type StreamPieces } from './streamBuffer';
 
@@ -56,14 +57,16 @@ export interface ProgressStep {
 
 /** spec chat §4 and §9: while no content has arrived, a new progress step every 16 s. */
 export const PROGRESS_STEP_MS = 16_000;
-export const WAIT_STEPS = ['正在连接模型', '模型正在理解你的问题', '正在组织回答，内容较多时需要更久', '仍在生成中，请耐心等待'] as const;
+const WAIT_STEP_KEYS = ['progress.connecting', 'progress.understanding', 'progress.composing', 'progress.stillGenerating'] as const;
+
+/** The waiting steps' texts, in order. */
+function waitSteps(): string[] {
+  return WAIT_STEP_KEYS.map((key) => t(key));
+}
 
 /** What the page shows at the end of the conversation besides the saved messages. */
 export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
 
-export const FAILED_REPLY = '当前回复生成失败，请重新生成，未生成成功不扣积分。';
-export const WAIT_NEW_CHAT = '请等待当前对话生成完成或停止当前生成后再新建对话';
-export const WAIT_HISTORY = '请等待当前对话生成完成或停止当前生成后再查看对话';
 const REGENERATE_COOLDOWN_MS = 500;
 
 /**
@@ -131,7 +134,7 @@ export class ChatStore {
   /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. */
   newChat(hongCode: string | null = null): boolean {
     if (this.busy) {
-      this.deps.warn(WAIT_NEW_CHAT);
+      this.deps.warn(t('chat.waitBeforeNewChat'));
       return false;
     }
     this.tree = null;
@@ -143,7 +146,7 @@ export class ChatStore {
   /** Opens a saved conversation; a still running answer is resumed (hot stream). */
   async open(convGroupId: string): Promise<boolean> {
     if (this.busy) {
-      this.deps.warn(WAIT_HISTORY);
+      this.deps.warn(t('chat.waitBeforeHistory'));
       return false;
     }
     this.loadingHistory = true;
@@ -327,7 +330,7 @@ export class ChatStore {
     runInAction(() => (this.live = null));
     if (outcome.status === 'error') {
       await reload();
-      runInAction(() => (this.notice = { kind: 'error', message: FAILED_REPLY }));
+      runInAction(() => (this.notice = { kind: 'error', message: t('chat.failedReply') }));
       return;
     }
     switch (outcome.code) {
@@ -340,7 +343,7 @@ export class ChatStore {
         return;
       case 602:
         await reload();
-        this.deps.warn('积分不足，请及时充值');
+        this.deps.warn(t('chat.pointsLow'));
         this.deps.openPay();
         runInAction(() => (this.notice = { kind: 'integralNotEnough' }));
         return;
@@ -351,14 +354,14 @@ export class ChatStore {
         return;
       default:
         await reload();
-        runInAction(() => (this.notice = { kind: 'error', message: outcome.message || FAILED_REPLY }));
+        runInAction(() => (this.notice = { kind: 'error', message: outcome.message || t('chat.failedReply') }));
     }
   }
 }
 
 function emptyLive(question: string | null): LiveAnswer {
   const now = Date.now();
-  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: WAIT_STEPS[0], startedAt: now, doneAt: null }], startedAt: now, lastSeq: 0 };
+  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: t(WAIT_STEP_KEYS[0]), startedAt: now, doneAt: null }], startedAt: now, lastSeq: 0 };
 }
 
 /** Ends the step being waited on and, unless `text` is null, starts the next one. */
@@ -371,8 +374,9 @@ function advance(live: LiveAnswer, text: string | null, now: number): void {
 /** The 16-second waiting steps, only while nothing has been written (the last one stays). */
 function nextWaitStep(live: LiveAnswer, now: number): void {
   if (live.text || live.reasoning) return;
-  const waited = live.steps.filter((step) => (WAIT_STEPS as readonly string[]).includes(step.text)).length;
-  if (waited < WAIT_STEPS.length) advance(live, WAIT_STEPS[waited]!, now);
+  const steps = waitSteps();
+  const waited = live.steps.filter((step) => steps.includes(step.text)).length;
+  if (waited < steps.length) advance(live, steps[waited]!, now);
 }
 
 /** Progress lines ("正在搜索：…") become the checklist's current step, replacing the progress shown (spec chat §4). */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { ChatStore } from './ChatStore';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
 }
 
 /** The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is generated. */
-export const Composer = observer(function Composer({ store, beforeSend, placeholder = '输入问题，Enter 发送，Shift+Enter 换行' }: Props) {
+export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder') }: Props) {
   const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
 
@@ -48,7 +49,7 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
         rows={1}
         value={text}
         placeholder={placeholder}
-        aria-label="输入问题"
+        aria-label={t('composer.label')}
         onChange={(e) => store.setDraft(e.target.value)}
         onKeyDown={onKeyDown}
         data-testid="composer-input"
@@ -57,16 +58,16 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
         {store.hongCode ? <span /> : (
           <label className={styles.toggle}>
             <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
-            联网搜索
+            {t('composer.webSearch')}
           </label>
         )}
         {store.busy ? (
           <button type="button" className={styles.stopButton} onClick={() => void store.stop()} data-testid="stop">
-            停止生成
+            {t('composer.stop')}
           </button>
         ) : (
           <button type="button" className={styles.primary} onClick={send} disabled={!text.trim()} data-testid="send">
-            发送
+            {t('composer.send')}
           </button>
         )}
       </div>

@@ -3,10 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { copyText, OFFLINE_DEMO_LABEL, settings } from '@qiming/sdk';
 import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
-import { FAILED_REPLY, type ChatStore, type LiveAnswer, type ProgressStep } from './ChatStore';
+import type { ChatStore, LiveAnswer, ProgressStep } from './ChatStore';
 import { renderedText } from './copyAnswer';
 import { conversationMarkdown, downloadText } from './exportMarkdown';
 import { formatTime } from './historyGroups';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 const LONG_MESSAGE = 2000;
@@ -20,7 +21,7 @@ function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?
       <div ref={bodyRef}>{long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text}</div>
       {long ? (
         <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
-          {full ? '收起' : '显示全部'}
+          {full ? t('message.collapse') : t('message.showAll')}
         </button>
       ) : null}
     </div>
@@ -50,7 +51,7 @@ const ProgressChecklist = observer(function ProgressChecklist({ steps }: { steps
         return (
           <li key={`${step.text}-${step.startedAt}`} className={step.doneAt === null ? styles.stepWaiting : styles.stepDone}>
             <span aria-hidden>{step.doneAt === null ? '◌' : '✓'}</span> {step.text}
-            <small>{step.doneAt === null ? `已等待 ${seconds} 秒` : `${seconds} 秒`}</small>
+            <small>{step.doneAt === null ? t('progress.waited', { seconds }) : t('progress.took', { seconds })}</small>
           </li>
         );
       })}
@@ -65,7 +66,7 @@ function ThinkBlock({ text, thinking }: { text: string; thinking: boolean }) {
   return (
     <div className={styles.think} data-testid="think-block">
       <button type="button" className={styles.thinkToggle} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
-        {thinking ? '思考中...' : '已深度思考'} {open ? '▴' : '▾'}
+        {thinking ? t('message.thinking') : t('message.thought')} {open ? '▴' : '▾'}
       </button>
       {open ? <div className={styles.thinkText}>{text}</div> : null}
     </div>
@@ -94,7 +95,7 @@ function VersionSwitch({ store, message }: { store: ChatStore; message: BranchMe
   return (
     <span className={styles.versions} data-testid="version-switch">
       {message.curIndex > 1 ? (
-        <button type="button" aria-label="上一个版本" onClick={() => store.switchVersion(message.node.convId, -1)}>
+        <button type="button" aria-label={t('message.previousVersion')} onClick={() => store.switchVersion(message.node.convId, -1)}>
           ‹
         </button>
       ) : null}
@@ -102,7 +103,7 @@ function VersionSwitch({ store, message }: { store: ChatStore; message: BranchMe
         {message.curIndex}/{message.chatLen}
       </span>
       {message.curIndex < message.chatLen ? (
-        <button type="button" aria-label="下一个版本" onClick={() => store.switchVersion(message.node.convId, 1)}>
+        <button type="button" aria-label={t('message.nextVersion')} onClick={() => store.switchVersion(message.node.convId, 1)}>
           ›
         </button>
       ) : null}
@@ -129,16 +130,16 @@ export const MessageView = observer(function MessageView({ store, message, isLas
           <>
             <div className={styles.userBubble}>{item.content}</div>
             <div className={styles.actions}>
-              <button type="button" onClick={() => void copyText(item.content)}>复制</button>
-              <button type="button" onClick={() => setEditing(item.content)} disabled={store.busy}>编辑</button>
+              <button type="button" onClick={() => void copyText(item.content)}>{t('message.copy')}</button>
+              <button type="button" onClick={() => setEditing(item.content)} disabled={store.busy}>{t('message.edit')}</button>
               <VersionSwitch store={store} message={message} />
             </div>
           </>
         ) : (
           <div className={styles.editBox}>
-            <textarea value={editing} onChange={(e) => setEditing(e.target.value)} rows={3} aria-label="编辑问题" />
+            <textarea value={editing} onChange={(e) => setEditing(e.target.value)} rows={3} aria-label={t('message.editLabel')} />
             <div className={styles.actions}>
-              <button type="button" onClick={() => setEditing(null)}>取消</button>
+              <button type="button" onClick={() => setEditing(null)}>{t('common.cancel')}</button>
               <button
                 type="button"
                 className={styles.primary}
@@ -148,7 +149,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
                   void store.edit(message.node.convId, text);
                 }}
               >
-                提交
+                {t('message.submit')}
               </button>
             </div>
           </div>
@@ -160,7 +161,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
   const exportRound = () => {
     const index = store.messages.indexOf(message);
     const round = store.messages.slice(Math.max(0, index - 1), index + 1);
-    const title = store.tree?.group.title ?? '对话';
+    const title = store.tree?.group.title ?? t('export.conversation');
     downloadText(`${title}-${formatTime(message.node.createTime).replace(/[: ]/g, '')}.md`, conversationMarkdown(title, round));
   };
   return (
@@ -172,20 +173,20 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />
       {item.content ? <LongText text={item.content} bodyRef={body} startFull={message.node.convId === store.lastStreamedId} /> : null}
-      {failed ? <div className={styles.errorText}>{message.node.error || FAILED_REPLY}</div> : null}
+      {failed ? <div className={styles.errorText}>{message.node.error || t('chat.failedReply')}</div> : null}
       <div className={styles.actions}>
         <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
-          复制
+          {t('message.copy')}
         </button>
         <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
-          复制 Markdown
+          {t('message.copyMarkdown')}
         </button>
         <button type="button" onClick={exportRound} data-testid="export-round">
-          导出
+          {t('message.export')}
         </button>
         {isLast && !store.busy ? (
           <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
-            重新生成
+            {t('chat.regenerate')}
           </button>
         ) : null}
         <VersionSwitch store={store} message={message} />

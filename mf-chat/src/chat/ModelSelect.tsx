@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { eventBus, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { filterOptions, pickerTabs } from '../models/pickerTabs';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 // Loaded when opened: neither dialog is part of the chat page's first load.
@@ -30,11 +31,11 @@ function TabBar({ tabs, active, onPick }: { tabs: ReturnType<typeof pickerTabs>;
   return (
     <div className={styles.tabBarWrap}>
       {edges.left ? (
-        <button type="button" className={styles.tabArrow} aria-label="向左滚动" onClick={() => scroll(-1)}>
+        <button type="button" className={styles.tabArrow} aria-label={t('picker.scrollLeft')} onClick={() => scroll(-1)}>
           ‹
         </button>
       ) : null}
-      <div className={styles.tabBar} ref={bar} onScroll={measure} role="tablist" aria-label="模型类型">
+      <div className={styles.tabBar} ref={bar} onScroll={measure} role="tablist" aria-label={t('picker.types')}>
         {tabs.map((tab) => (
           <button key={tab.key} type="button" role="tab" aria-selected={tab.key === active} className={tab.key === active ? styles.tabActive : styles.tab} onClick={() => onPick(tab.key)}>
             {tab.label}
@@ -42,7 +43,7 @@ function TabBar({ tabs, active, onPick }: { tabs: ReturnType<typeof pickerTabs>;
         ))}
       </div>
       {edges.right ? (
-        <button type="button" className={styles.tabArrow} aria-label="向右滚动" onClick={() => scroll(1)} data-testid="tabs-right">
+        <button type="button" className={styles.tabArrow} aria-label={t('picker.scrollRight')} onClick={() => scroll(1)} data-testid="tabs-right">
           ›
         </button>
       ) : null}
@@ -62,7 +63,7 @@ export function ModelSelect({ options, value, onChange }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const current = options.find((option) => option.value === value);
   const tabs = useMemo(() => pickerTabs(options), [options]);
-  const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0]!;
+  const tab = tabs.find((candidate) => candidate.key === tabKey) ?? tabs[0]!;
   const shown = useMemo(() => filterOptions(options, tab, query), [options, tab, query]);
 
   useEffect(() => {
@@ -93,13 +94,13 @@ export function ModelSelect({ options, value, onChange }: Props) {
       {open ? (
         <div className={styles.modelCard} data-testid="model-card-picker">
           <div className={styles.modelCardHead}>
-            <input className={styles.modelSearch} placeholder="搜索模型" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus aria-label="搜索模型" />
+            <input className={styles.modelSearch} placeholder={t('picker.search')} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus aria-label={t('picker.search')} />
             <button type="button" className={styles.topUp} onClick={() => { setOpen(false); eventBus.emit('pay:open', { reason: 'model-picker' }); }}>
-              充值
+              {t('picker.topUp')}
             </button>
           </div>
           <TabBar tabs={tabs} active={tab.key} onPick={setTabKey} />
-          <ul className={styles.modelList} role="listbox" aria-label="选择模型">
+          <ul className={styles.modelList} role="listbox" aria-label={t('picker.choose')}>
             {shown.map((option) => (
               <li key={option.value}>
                 <button type="button" role="option" aria-selected={option.value === value} className={styles.modelOption} onClick={() => pick(option.value)}>
@@ -112,14 +113,14 @@ export function ModelSelect({ options, value, onChange }: Props) {
                 </button>
               </li>
             ))}
-            {shown.length === 0 ? <li className={styles.empty}>没有找到匹配的模型</li> : null}
+            {shown.length === 0 ? <li className={styles.empty}>{t('picker.noMatch')}</li> : null}
           </ul>
           <div className={styles.modelCardFoot}>
             <button type="button" className={styles.linkButton} onClick={() => openDialog('list')}>
-              模型列表
+              {t('models.list')}
             </button>
             <button type="button" className={styles.linkButton} onClick={() => openDialog('ranking')} data-testid="open-ranking">
-              模型排行榜
+              {t('models.ranking')}
             </button>
           </div>
         </div>

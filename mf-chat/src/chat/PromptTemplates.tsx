@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { dataOf, request } from '@qiming/sdk';
 import type { PromptTemplate, PromptTemplateList } from '@qiming/sdk/contracts';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 const loadTemplates = () => dataOf(request.get<PromptTemplateList>('backend-api/getPromptTemplates'));
@@ -20,12 +21,12 @@ export function PromptTemplates({ onPick }: { onPick(template: PromptTemplate): 
       alive = false;
     };
   }, []);
-  if (failed) return <p className={styles.empty}>提示词模板加载失败，请稍后重试</p>;
-  if (!list) return <p className={styles.empty}>加载中…</p>;
+  if (failed) return <p className={styles.empty}>{t('templates.loadFailed')}</p>;
+  if (!list) return <p className={styles.empty}>{t('common.loading')}</p>;
   const shown = list.categories.find((c) => c.key === category) ?? list.categories[0];
   return (
     <div data-testid="prompt-templates">
-      <div className={styles.categoryTabs} role="tablist" aria-label="模板分类">
+      <div className={styles.categoryTabs} role="tablist" aria-label={t('templates.categories')}>
         {list.categories.map((c) => (
           <button key={c.key} type="button" role="tab" aria-selected={c === shown} className={c === shown ? styles.tabActive : styles.tab} onClick={() => setCategory(c.key)}>
             {c.name}
@@ -34,7 +35,7 @@ export function PromptTemplates({ onPick }: { onPick(template: PromptTemplate): 
       </div>
       <div className={styles.templateGrid}>
         {shown?.templates.map((template) => (
-          <button key={template.id} type="button" className={styles.templateCard} onClick={() => onPick(template)} title="使用这个模板">
+          <button key={template.id} type="button" className={styles.templateCard} onClick={() => onPick(template)} title={t('templates.use')}>
             <strong>{template.title}</strong>
             <small>{template.subTitle}</small>
             <span>{template.promt}</span>

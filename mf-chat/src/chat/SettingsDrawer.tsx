@@ -5,6 +5,7 @@ import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ChatStore } from './ChatStore';
 import { conversationMarkdown, downloadText } from './exportMarkdown';
 import { PromptTemplates } from './PromptTemplates';
+import { t } from '../i18n';
 import styles from './chat.module.css';
 
 /** spec chat §5: the server applies the default when no prompt of the user's own is saved. */
@@ -15,7 +16,7 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
   const [text, setText] = useState(() => window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '');
   const save = () => {
     if (text.length > SYSTEM_PROMPT_MAX) {
-      toasts.error('输入长度不能超过10000');
+      toasts.error(t('settings.promptTooLong', { max: SYSTEM_PROMPT_MAX }));
       return;
     }
     if (text.trim()) {
@@ -25,13 +26,13 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
       window.localStorage.removeItem(STORAGE_KEYS.systemPrompt);
       window.localStorage.removeItem(STORAGE_KEYS.systemPromptBoo);
     }
-    toasts.success('回复设置已保存');
+    toasts.success(t('settings.promptSaved'));
     onClose();
   };
   return (
-    <Modal open={open} title="回复设置（系统提示词）" okText="保存" cancelText="取消" onOk={save} onCancel={onClose}>
-      <p className={styles.hint}>留空时使用默认提示词：{DEFAULT_PROMPT_TEXT}</p>
-      <textarea className={styles.promptArea} value={text} rows={8} placeholder={DEFAULT_PROMPT_TEXT} onChange={(e) => setText(e.target.value)} aria-label="系统提示词" />
+    <Modal open={open} title={t('settings.promptDialogTitle')} okText={t('settings.save')} cancelText={t('common.cancel')} onOk={save} onCancel={onClose}>
+      <p className={styles.hint}>{t('settings.promptDefaultHint', { prompt: DEFAULT_PROMPT_TEXT })}</p>
+      <textarea className={styles.promptArea} value={text} rows={8} placeholder={DEFAULT_PROMPT_TEXT} onChange={(e) => setText(e.target.value)} aria-label={t('settings.promptLabel')} />
       <div className={text.length > SYSTEM_PROMPT_MAX ? styles.countOver : styles.count}>
         {text.length}/{SYSTEM_PROMPT_MAX}
       </div>
@@ -41,10 +42,7 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
 
 export type SettingsTab = 'templates' | 'gpt';
 
-const TABS: Array<{ key: SettingsTab; label: string }> = [
-  { key: 'templates', label: '提示词模板' },
-  { key: 'gpt', label: 'GPT 设置' },
-];
+const TABS: SettingsTab[] = ['templates', 'gpt'];
 
 /**
  * The settings drawer (40% wide, full width on phones): prompt templates and GPT settings. The
@@ -55,16 +53,16 @@ const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onC
   return (
     <>
       <div className={styles.backdrop} onClick={onClose} aria-hidden />
-      <aside className={styles.settingsDrawer} data-testid="settings-drawer" aria-label="对话设置">
+      <aside className={styles.settingsDrawer} data-testid="settings-drawer" aria-label={t('settings.label')}>
         <header className={styles.drawerHead}>
           <div className={styles.drawerTabs} role="tablist">
-            {TABS.map((t) => (
-              <button key={t.key} type="button" role="tab" aria-selected={t.key === tab} className={t.key === tab ? styles.drawerTabActive : styles.drawerTab} onClick={() => setTab(t.key)}>
-                {t.label}
+            {TABS.map((key) => (
+              <button key={key} type="button" role="tab" aria-selected={key === tab} className={key === tab ? styles.drawerTabActive : styles.drawerTab} onClick={() => setTab(key)}>
+                {t(`settings.tab.${key}`)}
               </button>
             ))}
           </div>
-          <button type="button" className={styles.iconButton} aria-label="关闭" onClick={onClose}>
+          <button type="button" className={styles.iconButton} aria-label={t('settings.close')} onClick={onClose}>
             ✕
           </button>
         </header>
@@ -87,9 +85,9 @@ const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onC
 const GptSettings = observer(function GptSettings({ store }: { store: ChatStore }) {
   const [promptOpen, setPromptOpen] = useState(false);
   const exportConversation = () => {
-    const title = store.tree?.group.title ?? '新对话';
+    const title = store.tree?.group.title ?? t('export.newConversation');
     if (store.messages.length === 0) {
-      toasts.warn('当前对话还没有内容');
+      toasts.warn(t('settings.emptyConversation'));
       return;
     }
     downloadText(`${title}.md`, conversationMarkdown(title, store.messages));
@@ -97,35 +95,35 @@ const GptSettings = observer(function GptSettings({ store }: { store: ChatStore 
   return (
     <>
       <div className={styles.settingRow}>
-        <span>回复设置</span>
+        <span>{t('settings.replySettings')}</span>
         <button type="button" onClick={() => setPromptOpen(true)}>
-          编辑系统提示词
+          {t('settings.editPrompt')}
         </button>
       </div>
       <div className={styles.settingRow}>
-        <span>导出当前对话</span>
+        <span>{t('settings.exportConversation')}</span>
         <button type="button" onClick={exportConversation}>
-          导出 Markdown
+          {t('settings.exportMarkdown')}
         </button>
       </div>
       <label className={styles.settingRow}>
-        <span>记忆轮数</span>
-        <select value={settings.gptConfig.recentChatLen} onChange={(e) => settings.setGptConfig({ recentChatLen: Number(e.target.value) })} aria-label="记忆轮数">
+        <span>{t('settings.memoryRounds')}</span>
+        <select value={settings.gptConfig.recentChatLen} onChange={(e) => settings.setGptConfig({ recentChatLen: Number(e.target.value) })} aria-label={t('settings.memoryRounds')}>
           {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
             <option key={n} value={n}>
-              {n} 轮
+              {t('settings.rounds', { count: n })}
             </option>
           ))}
         </select>
       </label>
       <label className={styles.settingRow}>
-        <span>复制模式</span>
-        <select value={settings.gptConfig.useCopyTable ? 'table' : 'all'} onChange={(e) => settings.setGptConfig({ useCopyTable: e.target.value === 'table' })} aria-label="复制模式">
-          <option value="all">复制全部文字</option>
-          <option value="table">仅复制表格</option>
+        <span>{t('settings.copyMode')}</span>
+        <select value={settings.gptConfig.useCopyTable ? 'table' : 'all'} onChange={(e) => settings.setGptConfig({ useCopyTable: e.target.value === 'table' })} aria-label={t('settings.copyMode')}>
+          <option value="all">{t('settings.copyAll')}</option>
+          <option value="table">{t('settings.copyTables')}</option>
         </select>
       </label>
-      <p className={styles.hint}>提示：如果公式显示异常，可以请模型用 $…$ 或 $$…$$ 包裹公式后重新生成。</p>
+      <p className={styles.hint}>{t('settings.formulaTip')}</p>
       {promptOpen ? <SystemPromptDialog open onClose={() => setPromptOpen(false)} /> : null}
     </>
   );

@@ -5,9 +5,10 @@ import type { FavouriteModel } from './favourites';
 import type { HistoryStore } from './HistoryStore';
 import { confirm } from './confirm';
 import { formatTime, groupHistory } from './historyGroups';
+import { t } from '../i18n';
+import styles from './chat.module.css';
 
 const RenameDialog = lazy(() => import('./RenameDialog'));
-import styles from './chat.module.css';
 
 interface Props {
   history: HistoryStore;
@@ -37,11 +38,11 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
       {overlay ? <div className={styles.backdrop} onClick={onClose} aria-hidden /> : null}
       <aside className={overlay ? styles.sidebarDrawer : styles.sidebar} data-testid="chat-sidebar">
         <button type="button" className={styles.newChat} onClick={onNewChat} data-testid="new-chat">
-          ＋ 新建对话
+          {t('sidebar.newChat')}
         </button>
         {favourites.length > 0 ? (
           <section className={styles.favourites} data-testid="favourite-models">
-            <h3 className={styles.bucket}>收藏的模型</h3>
+            <h3 className={styles.bucket}>{t('sidebar.favourites')}</h3>
             {shownFavourites.map((f) => (
               <button key={f.value} type="button" className={styles.favourite} onClick={() => onPickModel(f.value)}>
                 <img src={f.icon} alt="" className={styles.modelIcon} />
@@ -50,7 +51,7 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
             ))}
             {favourites.length > FAVOURITES_SHOWN ? (
               <button type="button" className={styles.linkButton} onClick={() => setAllFavourites((v) => !v)}>
-                {allFavourites ? '收起模型' : '展开更多'}
+                {allFavourites ? t('sidebar.fewerFavourites') : t('sidebar.moreFavourites')}
               </button>
             ) : null}
           </section>
@@ -58,7 +59,7 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
         <div className={styles.historyList} onScroll={onScroll}>
           {groupHistory(history.groups, new Date()).map(({ bucket, groups }) => (
             <section key={bucket}>
-              <h3 className={styles.bucket}>{bucket}</h3>
+              <h3 className={styles.bucket}>{t(`history.${bucket}`)}</h3>
               {groups.map((group) => (
                 <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
                   {group.icon ? <img src={group.icon} alt="" className={styles.historyIcon} /> : null}
@@ -66,18 +67,18 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
                     <span className={styles.historyTitle}>{group.title}</span>
                     <small>{formatTime(group.createTime)}</small>
                   </button>
-                  <button type="button" className={styles.iconButton} aria-label="重命名" onClick={() => setRenaming({ id: group.convGroupId, title: group.title })}>
+                  <button type="button" className={styles.iconButton} aria-label={t('history.rename')} onClick={() => setRenaming({ id: group.convGroupId, title: group.title })}>
                     ✎
                   </button>
                   <button
                     type="button"
                     className={styles.iconButton}
-                    aria-label="删除"
+                    aria-label={t('history.delete')}
                     onClick={() =>
                       void confirm({
-                        title: '删除对话',
-                        content: `确定删除「${group.title}」吗？删除后无法恢复。`,
-                        okText: '删除',
+                        title: t('history.deleteTitle'),
+                        content: t('history.deleteConfirm', { title: group.title }),
+                        okText: t('history.delete'),
                         danger: true,
                         onOk: () => history.remove(group.convGroupId).then(() => group.convGroupId === activeId && onNewChat()),
                       })
@@ -89,8 +90,8 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
               ))}
             </section>
           ))}
-          {history.loading ? <div className={styles.empty}>加载中…</div> : null}
-          {!history.loading && history.groups.length === 0 ? <div className={styles.empty}>还没有对话</div> : null}
+          {history.loading ? <div className={styles.empty}>{t('common.loading')}</div> : null}
+          {!history.loading && history.groups.length === 0 ? <div className={styles.empty}>{t('history.empty')}</div> : null}
         </div>
         {renaming ? (
           <Suspense fallback={null}>
@@ -106,12 +107,12 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
           </Suspense>
         ) : null}
         <div className={styles.sidebarFoot}>
-          <span className={styles.footTitle}>免费积分</span>
+          <span className={styles.footTitle}>{t('sidebar.freePoints')}</span>
           <button type="button" onClick={() => eventBus.emit('invite:open', {})}>
-            邀请好友
+            {t('sidebar.invite')}
           </button>
           <button type="button" onClick={() => eventBus.emit('contact:open', {})} data-testid="contact-us">
-            联系我们
+            {t('sidebar.contact')}
           </button>
         </div>
       </aside>

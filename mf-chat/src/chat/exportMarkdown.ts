@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { BranchMessage } from './branch';
 
 /** The conversation shown, as a Markdown document (the question as a quote, the answer as written). */
@@ -6,8 +7,8 @@ export function conversationMarkdown(title: string, messages: readonly BranchMes
   for (const { node } of messages) {
     const item = node.chatContent[0];
     if (!item) continue;
-    if (item.role === 'user') parts.push(`## 问\n\n${item.content.split('\n').map((line) => `> ${line}`).join('\n')}`);
-    else parts.push(`## 答（${node.modelName}）\n\n${item.content}`);
+    if (item.role === 'user') parts.push(`## ${t('export.question')}\n\n${item.content.split('\n').map((line) => `> ${line}`).join('\n')}`);
+    else parts.push(`## ${t('export.answer', { model: node.modelName })}\n\n${item.content}`);
   }
   return `${parts.join('\n\n')}\n`;
 }

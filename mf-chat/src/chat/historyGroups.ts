@@ -1,6 +1,7 @@
 import type { ConversationGroup } from '@qiming/sdk/contracts';
 
-export type HistoryBucket = '今天' | '昨天' | '更早';
+/** The history's day groups (translated as `history.<bucket>`). */
+export type HistoryBucket = 'today' | 'yesterday' | 'earlier';
 
 /** Local calendar day of a time, as YYYY-MM-DD. */
 function dayOf(time: Date): string {
@@ -12,10 +13,10 @@ function dayOf(time: Date): string {
 export function groupHistory(groups: readonly ConversationGroup[], now: Date): Array<{ bucket: HistoryBucket; groups: ConversationGroup[] }> {
   const today = dayOf(now);
   const yesterday = dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
-  const buckets = new Map<HistoryBucket, ConversationGroup[]>([['今天', []], ['昨天', []], ['更早', []]]);
+  const buckets = new Map<HistoryBucket, ConversationGroup[]>([['today', []], ['yesterday', []], ['earlier', []]]);
   for (const group of groups) {
     const day = dayOf(new Date(group.createTime));
-    buckets.get(day === today ? '今天' : day === yesterday ? '昨天' : '更早')!.push(group);
+    buckets.get(day === today ? 'today' : day === yesterday ? 'yesterday' : 'earlier')!.push(group);
   }
   return [...buckets].filter(([, list]) => list.length > 0).map(([bucket, list]) => ({ bucket, groups: list }));
 }

@@ -3,6 +3,7 @@ import type { ModelOption } from '@qiming/sdk/contracts';
 import { filterOptions, pickerTabs } from './pickerTabs';
 import { ranking } from './ranking';
 import { Stars } from './Stars';
+import { t } from '../i18n';
 import styles from './models.module.css';
 
 interface DialogProps {
@@ -14,10 +15,10 @@ interface DialogProps {
 
 function PickButton({ option, current, onPick }: { option: ModelOption; current: string; onPick(model: string): void }) {
   return option.value === current ? (
-    <span className={styles.inUse}>使用中</span>
+    <span className={styles.inUse}>{t('models.inUse')}</span>
   ) : (
     <button type="button" className={styles.pick} onClick={() => onPick(option.value)}>
-      使用
+      {t('models.use')}
     </button>
   );
 }
@@ -28,12 +29,12 @@ export function ModelListDialog({ options, current, onPick, onClose }: DialogPro
     .filter((tab) => tab.key !== 'all')
     .map((tab) => ({ tab, models: filterOptions(options, tab, '') }));
   return (
-    <Modal open title="模型列表" footer={null} width={760} onCancel={onClose}>
+    <Modal open title={t('models.list')} footer={null} width={760} onCancel={onClose}>
       <div className={styles.dialogBody} data-testid="model-list-dialog">
         {sections.map(({ tab, models }) => (
           <section key={tab.key}>
             <h3 className={styles.sectionTitle}>
-              {tab.label} <small>{models.length} 个</small>
+              {tab.label} <small>{t('models.count', { count: models.length })}</small>
             </h3>
             {models.map((option) => (
               <div key={option.value} className={styles.row}>
@@ -56,8 +57,8 @@ export function ModelListDialog({ options, current, onPick, onClose }: DialogPro
 /** The models by capability rating (see ranking.ts), numbered, with stars and price. */
 export function RankingDialog({ options, current, onPick, onClose }: DialogProps) {
   return (
-    <Modal open title="模型排行榜" footer={null} width={640} onCancel={onClose}>
-      <p className={styles.note}>按能力评分（满分 10 分）排序，同分时新模型在前。</p>
+    <Modal open title={t('models.ranking')} footer={null} width={640} onCancel={onClose}>
+      <p className={styles.note}>{t('models.rankingNote')}</p>
       <ol className={styles.dialogBody} data-testid="ranking-dialog">
         {ranking(options).map((option, index) => (
           <li key={option.value} className={styles.row}>

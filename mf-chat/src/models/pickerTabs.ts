@@ -1,10 +1,17 @@
-import type { ModelOption } from '@qiming/sdk/contracts';
+import type { ModelLevel, ModelOption } from '@qiming/sdk/contracts';
+import { t } from '../i18n';
 
-export type PickerTab = { key: string; label: string; includes(option: ModelOption): boolean };
+type PickerTabKey = 'all' | 'gpt' | 'deepseek' | 'claude' | 'glm' | 'grok' | 'gemini' | 'drawing' | 'pdf' | 'music' | 'video' | 'knowledge' | 'other';
+
+export type PickerTab = { key: PickerTabKey; label: string; includes(option: ModelOption): boolean };
+
+/** The server's level values of the generation models (catalogue data, not text of ours). */
+const MEDIA = { drawing: '绘画', music: '音乐', video: '视频' } as const satisfies Record<string, ModelLevel>;
+const MEDIA_LEVELS: readonly ModelLevel[] = Object.values(MEDIA);
 
 const byGroup = (...groups: string[]) => (o: ModelOption) => groups.includes(o.modelType);
-const MEDIA_LEVELS = ['绘画', '音乐', '视频'];
 const isMedia = (o: ModelOption) => MEDIA_LEVELS.includes(o.level);
+const ofLevel = (level: ModelLevel) => (o: ModelOption) => o.level === level;
 const isPdf = (o: ModelOption) => o.value === 'pdf-to-text';
 const isKnowledge = (o: ModelOption) => o.uid === 10;
 
@@ -13,30 +20,31 @@ const isKnowledge = (o: ModelOption) => o.uid === 10;
  * models; drawing, music and video hold the generation models whatever their vendor; 其他 holds
  * every model no other tab does, so each model is under 全部 and at least one more tab.
  */
-const TABS: PickerTab[] = [
-  { key: 'all', label: '全部', includes: () => true },
-  { key: 'gpt', label: 'GPT', includes: (o) => byGroup('gpt')(o) && !isMedia(o) },
-  { key: 'deepseek', label: 'DeepSeek', includes: byGroup('deepseek', 'deepseek-r1t-chimera') },
-  { key: 'claude', label: 'Claude', includes: byGroup('claude') },
-  { key: 'glm', label: 'GLM', includes: (o) => byGroup('glm')(o) && !isMedia(o) },
-  { key: 'grok', label: 'Grok', includes: byGroup('musk') },
-  { key: 'gemini', label: 'Gemini', includes: (o) => byGroup('gemini')(o) && !isMedia(o) },
-  { key: 'drawing', label: '绘画', includes: (o) => o.level === '绘画' },
-  { key: 'pdf', label: 'PDF转文字', includes: isPdf },
-  { key: 'music', label: '音乐', includes: (o) => o.level === '音乐' },
-  { key: 'video', label: '视频', includes: (o) => o.level === '视频' },
-  { key: 'knowledge', label: '个人知识库', includes: isKnowledge },
+const TABS: Array<Omit<PickerTab, 'label'>> = [
+  { key: 'all', includes: () => true },
+  { key: 'gpt', includes: (o) => byGroup('gpt')(o) && !isMedia(o) },
+  { key: 'deepseek', includes: byGroup('deepseek', 'deepseek-r1t-chimera') },
+  { key: 'claude', includes: byGroup('claude') },
+  { key: 'glm', includes: (o) => byGroup('glm')(o) && !isMedia(o) },
+  { key: 'grok', includes: byGroup('musk') },
+  { key: 'gemini', includes: (o) => byGroup('gemini')(o) && !isMedia(o) },
+  { key: 'drawing', includes: ofLevel(MEDIA.drawing) },
+  { key: 'pdf', includes: isPdf },
+  { key: 'music', includes: ofLevel(MEDIA.music) },
+  { key: 'video', includes: ofLevel(MEDIA.video) },
+  { key: 'knowledge', includes: isKnowledge },
 ];
 
-const OTHER: PickerTab = {
+const OTHER: Omit<PickerTab, 'label'> = {
   key: 'other',
-  label: '其他',
   includes: (o) => !TABS.slice(1).some((tab) => tab.includes(o)),
 };
 
 /** The tabs that have models (an empty tab, e.g. 个人知识库 before any knowledge model exists, is not shown). */
 export function pickerTabs(options: readonly ModelOption[]): PickerTab[] {
-  return [...TABS, OTHER].filter((tab) => tab.key === 'all' || options.some((o) => tab.includes(o)));
+  return [...TABS, OTHER]
+    .filter((tab) => tab.key === 'all' || options.some((o) => tab.includes(o)))
+    .map((tab) => ({ ...tab, label: t(`picker.tab.${tab.key}`) }));
 }
 
 /** The options of a tab matching a search text (label, id or description, case-insensitive). */

@@ -7,6 +7,7 @@ import type { ChatStore } from '../chat/ChatStore';
 import { Avatar } from './Avatar';
 import { readAvatars } from './hongAvatars';
 import { hongGame } from './hongGame';
+import { t } from '../i18n';
 import styles from './hong.module.css';
 
 function Line({ who, avatar, name, text, change }: { who: 'you' | 'partner'; avatar: string | null; name: string; text: string; change?: number }) {
@@ -17,7 +18,7 @@ function Line({ who, avatar, name, text, change }: { who: 'you' | 'partner'; ava
         {text}
         {change !== undefined ? (
           <span className={change >= 0 ? styles.up : styles.down} data-testid="hong-change">
-            原谅值 {change >= 0 ? `+${change}` : change}
+            {t('hong.change', { change: change >= 0 ? `+${change}` : change })}
           </span>
         ) : null}
       </div>
@@ -37,41 +38,43 @@ export const HongConversation = observer(function HongConversation({ store, scen
   return (
     <div className={styles.conversation} data-testid="hong-conversation">
       <div className={styles.board} data-testid="hong-board">
-        <div className={styles.meter} role="meter" aria-label="原谅值" aria-valuemin={0} aria-valuemax={HONG_RULES.target} aria-valuenow={game.value}>
+        <div className={styles.meter} role="meter" aria-label={t('hong.value')} aria-valuemin={0} aria-valuemax={HONG_RULES.target} aria-valuenow={game.value}>
           <span style={{ width: `${game.value}%` }} />
         </div>
         <span>
-          原谅值 <strong>{game.value}</strong>/{HONG_RULES.target}
+          {t('hong.value')} <strong>{game.value}</strong>/{HONG_RULES.target}
         </span>
         <span>
-          剩余次数 <strong data-testid="hong-tries-left">{game.triesLeft}</strong>/{HONG_RULES.maxTries}
+          {t('hong.triesLeft')} <strong data-testid="hong-tries-left">{game.triesLeft}</strong>/{HONG_RULES.maxTries}
         </span>
       </div>
       <p className={styles.sceneText}>
-        <strong>{scene.title}</strong>：{scene.scene}
+        <strong>{scene.title}</strong>
+        {t('common.colon')}
+        {scene.scene}
       </p>
       <Line who="partner" avatar={avatars.partner} name={scene.partnerName} text={scene.opening} />
       {store.messages.map(({ node }) => {
         const item = node.chatContent[0]!;
         return item.role === 'user' ? (
-          <Line key={node.convId} who="you" avatar={avatars.you} name="我" text={item.content} />
+          <Line key={node.convId} who="you" avatar={avatars.you} name={t('hong.you')} text={item.content} />
         ) : (
-          <Line key={node.convId} who="partner" avatar={avatars.partner} name={scene.partnerName} text={withoutHongScore(item.content) || '……'} change={game.changes.get(node.convId)} />
+          <Line key={node.convId} who="partner" avatar={avatars.partner} name={scene.partnerName} text={withoutHongScore(item.content) || t('hong.emptyLine')} change={game.changes.get(node.convId)} />
         );
       })}
-      {live?.question ? <Line who="you" avatar={avatars.you} name="我" text={live.question} /> : null}
-      {live ? <Line who="partner" avatar={avatars.partner} name={scene.partnerName} text={withoutHongScore(live.text) || `${scene.partnerName}正在输入…`} /> : null}
+      {live?.question ? <Line who="you" avatar={avatars.you} name={t('hong.you')} text={live.question} /> : null}
+      {live ? <Line who="partner" avatar={avatars.partner} name={scene.partnerName} text={withoutHongScore(live.text) || t('hong.typing', { name: scene.partnerName })} /> : null}
       {game.status !== 'playing' && !live ? (
         <div className={game.status === 'won' ? styles.won : styles.lost} data-testid="hong-result">
-          <strong>{game.status === 'won' ? `恭喜，${scene.partnerName}原谅你了！` : `挑战失败，${scene.partnerName}还在生气……`}</strong>
+          <strong>{t(game.status === 'won' ? 'hong.won' : 'hong.lost', { name: scene.partnerName })}</strong>
           <span>
-            用了 {game.triesUsed} 次，原谅值 {game.value}
+            {t('hong.summary', { tries: game.triesUsed, value: game.value })}
           </span>
           <div>
             <button type="button" onClick={() => store.newChat(scene.code)}>
-              再玩一次
+              {t('hong.playAgain')}
             </button>
-            <Link to="/hong">换个场景</Link>
+            <Link to="/hong">{t('hong.otherScene')}</Link>
           </div>
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { Avatar } from './Avatar';
 import { avatarFromFile, readAvatars, saveAvatars, type HongAvatars } from './hongAvatars';
 import { HONG_START } from './hongGame';
 import { loadHongScenes } from './scenesApi';
+import { t } from '../i18n';
 import styles from './hong.module.css';
 
 function AvatarSetting({ label, name, kind, avatars, onChange }: { label: string; name: string; kind: keyof HongAvatars; avatars: HongAvatars; onChange(next: HongAvatars): void }) {
@@ -14,9 +15,9 @@ function AvatarSetting({ label, name, kind, avatars, onChange }: { label: string
     if (!file) return;
     try {
       onChange({ ...avatars, [kind]: await avatarFromFile(file) });
-      toasts.success('头像已更新');
+      toasts.success(t('hong.avatarUpdated'));
     } catch (error) {
-      toasts.error(error instanceof Error ? error.message : '图片读取失败');
+      toasts.error(error instanceof Error ? error.message : t('hong.avatarReadFailed'));
     }
   };
   return (
@@ -24,14 +25,14 @@ function AvatarSetting({ label, name, kind, avatars, onChange }: { label: string
       <Avatar src={avatars[kind]} name={name} kind={kind === 'you' ? 'you' : 'partner'} />
       <span>{label}</span>
       <button type="button" onClick={() => input.current?.click()}>
-        上传头像
+        {t('hong.uploadAvatar')}
       </button>
       {avatars[kind] ? (
         <button type="button" onClick={() => onChange({ ...avatars, [kind]: null })}>
-          恢复默认
+          {t('hong.resetAvatar')}
         </button>
       ) : null}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden aria-label={`${label}图片`} onChange={(e) => void choose(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden aria-label={t('hong.avatarFile', { label })} onChange={(e) => void choose(e.target.files?.[0])} />
     </div>
   );
 }
@@ -53,25 +54,25 @@ export function HongPage() {
     <div className={styles.page} data-testid="hong-page">
       <header className={styles.intro}>
         <p>
-          TA 生气了，你有 {HONG_RULES.maxTries} 次机会把 TA 哄好。原谅值从 {HONG_START} 开始，真诚的道歉和具体的弥补会让它上升，找借口、甩锅只会更糟；达到 {HONG_RULES.target} 即挑战成功。
+          {t('hong.rules', { tries: HONG_RULES.maxTries, start: HONG_START, target: HONG_RULES.target })}
         </p>
       </header>
-      <section className={styles.avatars} aria-label="头像设置">
-        <AvatarSetting label="我的头像" name="我" kind="you" avatars={avatars} onChange={changeAvatars} />
-        <AvatarSetting label="TA 的头像" name="TA" kind="partner" avatars={avatars} onChange={changeAvatars} />
+      <section className={styles.avatars} aria-label={t('hong.avatars')}>
+        <AvatarSetting label={t('hong.yourAvatar')} name={t('hong.you')} kind="you" avatars={avatars} onChange={changeAvatars} />
+        <AvatarSetting label={t('hong.partnerAvatar')} name={t('hong.partner')} kind="partner" avatars={avatars} onChange={changeAvatars} />
       </section>
-      {failed ? <p className={styles.empty}>场景加载失败，请刷新重试</p> : null}
-      {!scenes && !failed ? <p className={styles.empty}>加载中…</p> : null}
+      {failed ? <p className={styles.empty}>{t('hong.scenesFailed')}</p> : null}
+      {!scenes && !failed ? <p className={styles.empty}>{t('common.loading')}</p> : null}
       <div className={styles.scenes}>
         {scenes?.map((scene) => (
           <article key={scene.code} className={styles.scene} data-testid="hong-scene">
             <h2>{scene.title}</h2>
             <small>
-              对象：{scene.partnerRole} · {scene.partnerName}
+              {t('hong.scenePartner', { role: scene.partnerRole, name: scene.partnerName })}
             </small>
             <p>{scene.scene}</p>
             <button type="button" onClick={() => navigate(`/chatPage?hong=${encodeURIComponent(scene.code)}`)}>
-              开始哄
+              {t('hong.start')}
             </button>
           </article>
         ))}

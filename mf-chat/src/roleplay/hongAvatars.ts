@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** The player's and the partner's avatars (data URLs), set on the /hong page, kept in this browser. */
 export interface HongAvatars {
   you: string | null;
@@ -22,7 +24,7 @@ export function saveAvatars(avatars: HongAvatars): void {
 
 /** An image file as a 128 px square JPEG data URL (centre-cropped), small enough for local storage. */
 export async function avatarFromFile(file: File): Promise<string> {
-  if (!/^image\/(png|jpe?g|webp|gif)$/.test(file.type)) throw new Error('请选择 PNG、JPG、WEBP 或 GIF 图片');
+  if (!/^image\/(png|jpe?g|webp|gif)$/.test(file.type)) throw new Error(t('hong.avatarWrongType'));
   const bitmap = await createImageBitmap(file);
   const side = Math.min(bitmap.width, bitmap.height);
   const canvas = document.createElement('canvas');

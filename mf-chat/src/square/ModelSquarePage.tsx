@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
 import { useModels } from '../chat/useModels';
-import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, SQUARE_TABS, topFive } from './squareModel';
+import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, squareTabs, topFive } from './squareModel';
 import { Stars } from '../models/Stars';
+import { t } from '../i18n';
 import styles from './square.module.css';
 
 function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comparing: boolean; onCompare(): void }) {
@@ -16,7 +17,7 @@ function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comp
           <div>
             <h3>
               {option.label}
-              {option.isNewModel ? <span className={styles.newBadge}>新</span> : null}
+              {option.isNewModel ? <span className={styles.newBadge}>{t('square.newBadge')}</span> : null}
               {option.offlineDemo ? <span className={styles.offline}>{OFFLINE_DEMO_LABEL}</span> : null}
             </h3>
             <p className={styles.labelText}>{option.labelText}</p>
@@ -35,7 +36,7 @@ function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comp
           {option.modelprice}
         </span>
         <button type="button" className={comparing ? styles.compareOn : styles.compareButton} onClick={onCompare}>
-          {comparing ? '取消对比' : '加入对比'}
+          {comparing ? t('square.compareRemove') : t('square.compareAdd')}
         </button>
       </footer>
     </article>
@@ -57,27 +58,27 @@ export function ModelSquarePage() {
   const toggleCompare = (id: string) =>
     setCompare((list) => (list.includes(id) ? list.filter((x) => x !== id) : list.length >= COMPARE_LIMIT ? list : [...list, id]));
 
-  if (!catalogue) return <div className={styles.loading}>正在加载模型…</div>;
+  if (!catalogue) return <div className={styles.loading}>{t('common.loadingModels')}</div>;
   return (
     <div className={styles.page} data-testid="model-square">
-      <nav className={styles.tabs} role="tablist" aria-label="模型分类">
-        {SQUARE_TABS.map((t) => (
-          <button key={t.value} type="button" role="tab" aria-selected={tab === t.value} className={tab === t.value ? styles.tabOn : styles.tab} onClick={() => setTab(t.value)}>
-            {t.label}
-            {t.isNew ? <span className={styles.newBadge}>新</span> : null}
+      <nav className={styles.tabs} role="tablist" aria-label={t('square.categories')}>
+        {squareTabs().map((item) => (
+          <button key={item.value} type="button" role="tab" aria-selected={tab === item.value} className={tab === item.value ? styles.tabOn : styles.tab} onClick={() => setTab(item.value)}>
+            {item.label}
+            {item.isNew ? <span className={styles.newBadge}>{t('square.newBadge')}</span> : null}
           </button>
         ))}
       </nav>
       <div className={styles.body}>
-        <section className={styles.grid} aria-label="模型列表">
+        <section className={styles.grid} aria-label={t('square.grid')}>
           {shown.map((option) => (
             <ModelCard key={option.value} option={option} comparing={compare.includes(option.value)} onCompare={() => toggleCompare(option.value)} />
           ))}
-          {shown.length === 0 ? <p className={styles.loading}>这个分类暂时没有模型</p> : null}
+          {shown.length === 0 ? <p className={styles.loading}>{t('square.emptyTab')}</p> : null}
         </section>
         <aside className={styles.side}>
           <section className={styles.panel} data-testid="top-five">
-            <h2>热门模型 Top 5</h2>
+            <h2>{t('square.topFive')}</h2>
             <ol>
               {top.map((option) => (
                 <li key={option.value}>
@@ -89,17 +90,17 @@ export function ModelSquarePage() {
           </section>
           <section className={styles.panel} data-testid="compare">
             <h2>
-              模型对比 <small>（最多 {COMPARE_LIMIT} 个）</small>
+              {t('square.compareTitle')} <small>{t('square.compareLimit', { limit: COMPARE_LIMIT })}</small>
             </h2>
-            {compared.length === 0 ? <p className={styles.hint}>在卡片上点“加入对比”，或试试下面的推荐。</p> : null}
+            {compared.length === 0 ? <p className={styles.hint}>{t('square.compareHint')}</p> : null}
             {compared.length > 0 ? (
               <table className={styles.compareTable}>
                 <thead>
                   <tr>
-                    <th>模型</th>
-                    <th>价格</th>
-                    <th>评分</th>
-                    <th>能力</th>
+                    <th>{t('square.column.model')}</th>
+                    <th>{t('square.column.price')}</th>
+                    <th>{t('square.column.rating')}</th>
+                    <th>{t('square.column.abilities')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -108,7 +109,7 @@ export function ModelSquarePage() {
                       <td>{o.label}</td>
                       <td>{o.modelprice}</td>
                       <td>{o.stars}/10</td>
-                      <td>{[o.level, o.think ? '推理' : null, o.web ? '联网' : null, o.canUpload ? '文件' : null].filter(Boolean).join(' · ')}</td>
+                      <td>{[o.level, o.think ? t('square.ability.reasoning') : null, o.web ? t('square.ability.web') : null, o.canUpload ? t('square.ability.files') : null].filter(Boolean).join(' · ')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -121,7 +122,7 @@ export function ModelSquarePage() {
                 </button>
               ))}
               <button type="button" className={styles.linkButton} onClick={() => setSuggestSeed((n) => n + 1)}>
-                换一批
+                {t('square.shuffle')}
               </button>
             </div>
           </section>

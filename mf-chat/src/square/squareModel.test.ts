@@ -1,5 +1,5 @@
 import type { ModelOption } from '@qiming/sdk/contracts';
-import { cardTarget, compareSuggestions, modelsOfTab, SQUARE_TABS, topFive } from './squareModel';
+import { cardTarget, compareSuggestions, modelsOfTab, squareTabs, topFive } from './squareModel';
 import { starPercent } from '../models/ranking';
 
 const option = (value: string, extra: Partial<ModelOption> = {}): ModelOption =>
@@ -7,8 +7,8 @@ const option = (value: string, extra: Partial<ModelOption> = {}): ModelOption =>
 
 describe('model square', () => {
   it('has the spec tabs in order, with new badges on Claude, Perplex联网 and 马斯克专区', () => {
-    expect(SQUARE_TABS.map((t) => `${t.label}/${t.value}`)).toEqual(['全部/all', 'GPT专区/gpt', 'Claude专区/claude', 'DeepSeek/deepseek', 'Perplex联网/perplexity', 'Gemini专区/gemini', '马斯克专区/musk', '豆包专区/doubao', 'GLM专区/glm', '其他模型/other']);
-    expect(SQUARE_TABS.filter((t) => t.isNew).map((t) => t.value)).toEqual(['claude', 'perplexity', 'musk']);
+    expect(squareTabs().map((t) => `${t.label}/${t.value}`)).toEqual(['全部/all', 'GPT专区/gpt', 'Claude专区/claude', 'DeepSeek/deepseek', 'Perplex联网/perplexity', 'Gemini专区/gemini', '马斯克专区/musk', '豆包专区/doubao', 'GLM专区/glm', '其他模型/other']);
+    expect(squareTabs().filter((t) => t.isNew).map((t) => t.value)).toEqual(['claude', 'perplexity', 'musk']);
   });
 
   it('filters by group (the odd deepseek-r1t-chimera value under DeepSeek) and links cards to the chat or the GPTs directory', () => {

@@ -1,19 +1,27 @@
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
+import { t } from '../i18n';
 import { ranking } from '../models/ranking';
 
-/** The model square's filter tabs (spec chat §2 "Model picker page"), in order. */
-export const SQUARE_TABS: ReadonlyArray<{ label: string; value: 'all' | ModelGroup; isNew?: boolean }> = [
-  { label: '全部', value: 'all' },
-  { label: 'GPT专区', value: 'gpt' },
-  { label: 'Claude专区', value: 'claude', isNew: true },
-  { label: 'DeepSeek', value: 'deepseek' },
-  { label: 'Perplex联网', value: 'perplexity', isNew: true },
-  { label: 'Gemini专区', value: 'gemini' },
-  { label: '马斯克专区', value: 'musk', isNew: true },
-  { label: '豆包专区', value: 'doubao' },
-  { label: 'GLM专区', value: 'glm' },
-  { label: '其他模型', value: 'other' },
+/** The odd group value deepseek-r1t-chimera has no tab of its own (it is under DeepSeek). */
+type SquareTabValue = 'all' | Exclude<ModelGroup, 'deepseek-r1t-chimera'>;
+
+const TABS: ReadonlyArray<{ value: SquareTabValue; isNew?: boolean }> = [
+  { value: 'all' },
+  { value: 'gpt' },
+  { value: 'claude', isNew: true },
+  { value: 'deepseek' },
+  { value: 'perplexity', isNew: true },
+  { value: 'gemini' },
+  { value: 'musk', isNew: true },
+  { value: 'doubao' },
+  { value: 'glm' },
+  { value: 'other' },
 ];
+
+/** The model square's filter tabs (spec chat §2 "Model picker page"), in order, labelled in the page's language. */
+export function squareTabs(): Array<{ label: string; value: SquareTabValue; isNew?: boolean }> {
+  return TABS.map((tab) => ({ ...tab, label: t(`square.tab.${tab.value}`) }));
+}
 
 export const COMPARE_LIMIT = 6;
 

@@ -1,22 +1,23 @@
 import { useEffect, useState } from 'react';
+import { i18n } from '@qiming/sdk';
 import type { LedgerEntryView, Page } from '@qiming/sdk/contracts';
 import { Table, Tag, type TableColumnsType } from '@qiming/sdk/ui/display';
 import type { PointsApi } from './pointsApi';
+import { t } from '../i18n';
 
 const PAGE_SIZE = 20;
-const BUCKET_TEXT = { daily: '每日积分', permanent: '永久积分' } as const;
-
-const columns: TableColumnsType<LedgerEntryView> = [
-  { title: '时间', dataIndex: 'createdAt', render: (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false }) },
-  { title: '类型', dataIndex: 'kindText' },
+/** Built at render time, so the headings are in the page's language. */
+const columns = (): TableColumnsType<LedgerEntryView> => [
+  { title: t('points.column.time'), dataIndex: 'createdAt', render: (iso: string) => new Date(iso).toLocaleString(i18n.locale, { hour12: false }) },
+  { title: t('points.column.kind'), dataIndex: 'kindText' },
   {
-    title: '变动',
+    title: t('points.column.delta'),
     dataIndex: 'delta',
     render: (delta: number) => <span style={{ color: delta >= 0 ? '#389e0d' : '#cf1322', fontWeight: 500 }}>{delta >= 0 ? `+${delta}` : delta}</span>,
   },
-  { title: '账户', dataIndex: 'bucket', render: (bucket: LedgerEntryView['bucket']) => <Tag color={bucket === 'daily' ? 'blue' : 'purple'}>{BUCKET_TEXT[bucket]}</Tag> },
-  { title: '变动后余额', dataIndex: 'balanceAfter', responsive: ['md'] },
-  { title: '说明', dataIndex: 'reference', render: (reference: string | null) => reference ?? '—', responsive: ['md'] },
+  { title: t('points.column.bucket'), dataIndex: 'bucket', render: (bucket: LedgerEntryView['bucket']) => <Tag color={bucket === 'daily' ? 'blue' : 'purple'}>{t(`points.bucket.${bucket}`)}</Tag> },
+  { title: t('points.column.balanceAfter'), dataIndex: 'balanceAfter', responsive: ['md'] },
+  { title: t('points.column.reference'), dataIndex: 'reference', render: (reference: string | null) => reference ?? '—', responsive: ['md'] },
 ];
 
 /** The points ledger, newest first, 20 a page. */
@@ -33,10 +34,10 @@ export function PointsHistory({ api }: { api: Pick<PointsApi, 'history'> }) {
     <Table
       data-testid="points-history"
       rowKey="id"
-      columns={columns}
+      columns={columns()}
       dataSource={page?.list ?? []}
       loading={page === null}
-      locale={{ emptyText: '暂无积分记录' }}
+      locale={{ emptyText: t('points.empty') }}
       pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}
       scroll={{ x: true }}
     />

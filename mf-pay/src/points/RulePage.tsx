@@ -4,23 +4,24 @@ import { Button } from '@qiming/sdk/ui';
 import { Tabs } from '@qiming/sdk/ui/display';
 import { PointsHistory } from './PointsHistory';
 import { pointsApi, type PointsApi } from './pointsApi';
+import { t } from '../i18n';
 
 function Rules() {
   return (
     <div style={{ lineHeight: 1.9, color: '#444', maxWidth: 760 }}>
-      <h3>积分怎么用</h3>
+      <h3>{t('rules.use.heading')}</h3>
       <ul>
-        <li>每次使用模型都消耗积分，价格见各模型的价格说明；基础套餐及以上用户按八折计费。</li>
-        <li>积分分为每日积分和永久积分：先扣每日积分，不足时再扣永久积分。</li>
-        <li>每日积分在每天凌晨 03:00 刷新，未用完的部分不累计；永久积分永不过期。</li>
-        <li>生成失败不扣积分（未生成成功不扣积分）。</li>
+        <li>{t('rules.use.cost')}</li>
+        <li>{t('rules.use.order')}</li>
+        <li>{t('rules.use.refresh')}</li>
+        <li>{t('rules.use.failed')}</li>
       </ul>
-      <h3>积分怎么得</h3>
+      <h3>{t('rules.earn.heading')}</h3>
       <ul>
-        <li>购买会员套餐或积分包。</li>
-        <li>每日签到，连续签到奖励递增。</li>
-        <li>邀请好友：好友注册并完成首次使用后，双方各得 8888 永久积分。</li>
-        <li>使用兑换码（在「设置」中兑换）。</li>
+        <li>{t('rules.earn.buy')}</li>
+        <li>{t('rules.earn.checkIn')}</li>
+        <li>{t('rules.earn.invite')}</li>
+        <li>{t('rules.earn.redeem')}</li>
       </ul>
     </div>
   );
@@ -33,15 +34,15 @@ export const RulePage = observer(function RulePage({ api = pointsApi }: { api?: 
     <Tabs
       defaultActiveKey={initial}
       items={[
-        { key: 'rules', label: '积分规则', children: <Rules /> },
+        { key: 'rules', label: t('rules.tab.rules'), children: <Rules /> },
         {
           key: 'history',
-          label: '积分明细',
+          label: t('rules.tab.history'),
           children: session.isLoggedIn ? (
             <PointsHistory api={api} />
           ) : (
             <Button type="primary" onClick={() => navigateTo('/loginPage')}>
-              登录后查看积分明细
+              {t('rules.signInForHistory')}
             </Button>
           ),
         },

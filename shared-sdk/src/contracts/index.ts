@@ -3,3 +3,4 @@ export * from './auth';
 export * from './points';
 export * from './chat';
 export * from './hong';
+export * from './site';

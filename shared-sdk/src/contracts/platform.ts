@@ -1,3 +1,5 @@
+import type { SiteConfig } from './site';
+
 /** The remote registry as GET /app-api/platform/remotes serves it (compact: it must stay under 2 KiB). */
 export interface RegistryArea {
   area: string;
@@ -16,6 +18,8 @@ export interface Registry {
   areas: RegistryArea[];
   /** External API site that /api opens. */
   apiSite: string;
+  /** Language and page-wide switches of this site. */
+  site: SiteConfig;
 }
 
 export type RemoteFailureStage = 'load' | 'mount';
@@ -45,4 +49,6 @@ export interface ContactInfo {
   qrUrl: string | null;
   /** Service hours or any other line. */
   note: string | null;
+  /** The user group's number (群号) for the group-join dialog (CONTACT_GROUP). */
+  group: string | null;
 }

@@ -4,6 +4,12 @@ export interface AppEvents {
   'invite:open': Record<string, never>;
   /** 联系我们: the host shows the operator's contact channels. */
   'contact:open': Record<string, never>;
+  /** 下载客户端: the host's download dialog. */
+  'download:open': Record<string, never>;
+  /** 加入交流群: the host's group-join dialog. */
+  'group:open': Record<string, never>;
+  /** 主题设置: the host's theme dialog. */
+  'theme:open': Record<string, never>;
   'points:changed': { restIntegral: number | null; restIntegral2: number | null };
   'auth:required': { returnTo?: string };
   'area:mounted': { area: string; version: string };

@@ -10,13 +10,14 @@ export interface DialogOpening {
 
 /** What an area's `./dialogs` expose is: its page-wide dialogs, mounted once by the host. */
 export interface AreaDialogs {
-  mount(element: HTMLElement, opening: DialogOpening): void;
+  mount(element: HTMLElement, opening: DialogOpening): void | Promise<void>;
 }
 
 /** Wraps an area's dialogs for the host (one React root; they listen to the event bus from then on). */
-export function createAreaDialogs(render: (opening: DialogOpening) => ReactNode): AreaDialogs {
+export function createAreaDialogs(render: (opening: DialogOpening) => ReactNode, messages?: { ready(): Promise<void> }): AreaDialogs {
   return {
-    mount(element, opening) {
+    async mount(element, opening) {
+      await messages?.ready();
       createRoot(element).render(render(opening));
     },
   };

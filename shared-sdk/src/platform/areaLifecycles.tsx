@@ -18,6 +18,8 @@ export interface AreaDefinition {
   area: string;
   version: string;
   render(): ReactNode;
+  /** The area's translator: its language resource is loaded before the first render. */
+  messages?: { ready(): Promise<void> };
 }
 
 function CommitSignal({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
@@ -34,7 +36,9 @@ export function createAreaLifecycles(definition: AreaDefinition): AreaLifecycles
   let root: Root | null = null;
 
   return {
-    async bootstrap() {},
+    async bootstrap() {
+      await definition.messages?.ready();
+    },
 
     mount(props) {
       const element = props?.domElement;

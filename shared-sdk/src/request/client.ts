@@ -204,7 +204,7 @@ export function createRequestClient(deps: RequestClientDeps) {
     if (response.status === 404) throw new ApiError(404, MESSAGES.networkError, 'http');
     if (response.status !== 200) throw new ApiError(response.status, MESSAGES.httpStatus(response.status), 'http');
     if (binary && !envelope) return response.data as T;
-    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(-1, MESSAGES.byCode.default, 'http');
+    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(-1, MESSAGES.byCode(-1), 'http');
 
     if (envelope.code === CLOCK_SKEW && !state.retriedClock) {
       const serverTime = (envelope.data as { serverTime?: number } | null)?.serverTime;

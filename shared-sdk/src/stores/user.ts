@@ -1,10 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiEnvelope, UserInfo } from '../contracts';
+import { membershipOf, type Membership } from './membership';
 
 export type { UserInfo };
-
-
-const DAY_MS = 86_400_000;
 
 /** The signed-in user and the states the shell derives from it (spec platform §4). */
 export class UserStore {
@@ -14,32 +12,33 @@ export class UserStore {
     private readonly fetchInfo: () => Promise<ApiEnvelope<UserInfo> | null>,
     private readonly now: () => number = Date.now,
   ) {
-    makeAutoObservable<this, 'fetchInfo' | 'now'>(this, { fetchInfo: false, now: false });
+    // Getters read the clock, so they must not be cached as mobx computeds.
+    makeAutoObservable<this, 'fetchInfo' | 'now'>(this, { fetchInfo: false, now: false, membership: false, subscriptionExpired: false, pointsPackageActive: false, vipDaysLeft: false, vipNeedsRenewal: false, priceMultiplier: false });
+  }
+
+  /** The plans as of now (re-read on every access; the shell re-renders each minute). */
+  get membership(): Membership {
+    return membershipOf(this.info, this.now());
   }
 
   /** The subscription shows as expired (red) once its expiry is past. */
   get subscriptionExpired(): boolean {
-    const expiry = this.info?.userPackageExpireTime2;
-    return !!this.info && this.info.userPackage2 > 0 && expiry != null && expiry < this.now();
+    return this.membership.subscription?.expired ?? false;
   }
 
   /** The points package shows while userLevel > 0 and its expiry is in the future. */
   get pointsPackageActive(): boolean {
-    const expiry = this.info?.userSignExpireTime;
-    return !!this.info && this.info.userLevel > 0 && expiry != null && expiry > this.now();
+    return this.membership.pointsPackage !== null;
   }
 
   /** Whole days until the VIP expiry (rounded up); null when there is no VIP or it is past. */
   get vipDaysLeft(): number | null {
-    const expiry = this.info?.morePackageTime;
-    if (expiry == null || expiry <= this.now()) return null;
-    return Math.ceil((expiry - this.now()) / DAY_MS);
+    return this.membership.vip?.daysLeft ?? null;
   }
 
   /** A VIP that has expired: the badge offers renew VIP. */
   get vipNeedsRenewal(): boolean {
-    const expiry = this.info?.morePackageTime;
-    return expiry != null && expiry > 0 && expiry <= this.now();
+    return this.membership.vip?.renew ?? false;
   }
 
   /** Basic plan and above pay 80% of listed prices. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Result } from 'antd';
 // Through the package name, not a relative path: the SDK core is a shared singleton, and a
 // relative import would bundle a second copy of it into whichever build provides this chunk.
-import { sdkInstance } from '@qiming/sdk';
+import { sdkInstance, sdkText as t } from '@qiming/sdk';
 
 export interface AreaPageProps {
   area: string;
@@ -24,7 +24,7 @@ export function AreaPage({ area, version, title, children }: AreaPageProps) {
       <h1 style={{ margin: '0 0 16px', fontSize: 24, fontWeight: 600 }}>{title}</h1>
       {children}
       <footer style={{ marginTop: 32, color: '#999', fontSize: 12 }}>
-        区域 {area} · 版本 {version}
+        {t('page.footer', { area, version })}
       </footer>
     </section>
   );
@@ -35,8 +35,8 @@ export function UnderConstruction({ feature }: { feature: string }) {
   return (
     <Result
       status="info"
-      title="建设中"
-      subTitle={`「${feature}」正在建设中，敬请期待。`}
+      title={t('page.underConstruction')}
+      subTitle={t('page.underConstructionDetail', { feature })}
       data-testid="under-construction"
     />
   );

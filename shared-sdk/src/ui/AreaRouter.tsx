@@ -4,12 +4,12 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AreaPage, UnderConstruction } from './AreaPage';
 import { UiProvider } from './UiProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { sdkInstance } from '@qiming/sdk';
+import { sdkInstance, sdkText as t } from '@qiming/sdk';
 
 export interface AreaPageDefinition {
   /** A react-router path pattern; the area's routes in build-config/areas.json. */
   path: string;
-  /** The page's Chinese title. */
+  /** The page's title in the page's language (build the pages list at render time, after the area's text loaded). */
   title: string;
   /** The page; absent while the feature is not built (the page then says 建设中). */
   element?: ReactNode;
@@ -52,8 +52,8 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
               <Route
                 path="*"
                 element={
-                  <AreaPage area={area} version={version} title="页面不存在">
-                    <p>这个地址没有对应的页面，请从顶部导航进入。</p>
+                  <AreaPage area={area} version={version} title={t('page.notFound')}>
+                    <p>{t('page.notFoundDetail')}</p>
                   </AreaPage>
                 }
               />

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
+import { sdkText as t } from '@qiming/sdk';
 
 interface State {
   failed: boolean;
@@ -25,11 +26,11 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     return (
       <Result
         status="warning"
-        title="页面加载失败"
-        subTitle="可能是网络波动或版本刚刚更新，请重新加载页面。"
+        title={t('page.loadFailed')}
+        subTitle={t('page.loadFailedDetail')}
         extra={
           <Button type="primary" onClick={() => window.location.reload()}>
-            重新加载
+            {t('page.reload')}
           </Button>
         }
       />

@@ -1,0 +1,23 @@
+/** Every Chinese string the SDK itself shows (the error catalogue of spec platform §8, copy feedback, page frames). */
+export const zhCN = {
+  'request.networkError': '系统维护中或网络波动，如开启了全局代理，请关闭后刷新页面',
+  'request.timeout': '系统接口请求超时',
+  'request.httpStatus': '系统接口{status}异常',
+  'request.sessionExpired': '登录状态已失效或已过期，请重新登录',
+  'request.refreshFailed': '获取登录信息失败，请重新登录',
+  'request.code401': '认证失败，无法访问系统资源',
+  'request.code403': '当前操作没有权限',
+  'request.code404': '访问资源不存在',
+  'request.codeDefault': '系统未知错误，请反馈给管理员',
+  'request.insecureContext': '当前页面不是安全连接，无法完成请求签名，请使用 HTTPS 访问',
+  'copy.success': '复制成功！',
+  'copy.failed': '复制失败！',
+  'page.footer': '区域 {area} · 版本 {version}',
+  'page.underConstruction': '建设中',
+  'page.underConstructionDetail': '「{feature}」正在建设中，敬请期待。',
+  'page.loadFailed': '页面加载失败',
+  'page.loadFailedDetail': '可能是网络波动或版本刚刚更新，请重新加载页面。',
+  'page.reload': '重新加载',
+  'page.notFound': '页面不存在',
+  'page.notFoundDetail': '这个地址没有对应的页面，请从顶部导航进入。',
+};
