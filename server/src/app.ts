@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db/database.js';
 import { installErrorHandling } from './http/envelope.js';
 import { serveFrontend } from './http/frontend.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
+import { announcementsRoutes, createAnnouncements, type Announcements } from './modules/announcements/index.js';
 import { ApiKeysRepository, ApiKeysService, apiKeysRoutes } from './modules/apiKeys/index.js';
 import { createAuth, decorateRequestUser, type Auth } from './modules/auth/index.js';
 import { installCaptcha } from './modules/captcha/index.js';
@@ -15,7 +16,7 @@ import { createChatGateway, type ChatGateway } from './modules/chat/index.js';
 import { conversationsRoutes, createConversationsService, type ConversationsService } from './modules/conversations/index.js';
 import { installDevOutbox } from './modules/devOutbox/index.js';
 import { InvitesRepository, InvitesService, invitesRoutes } from './modules/invites/index.js';
-import { createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
+import { createGuardEvents, createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
 import { createPointsService, pointsRoutes, startHoldSweeper, type PointsService } from './modules/points/index.js';
 import { promptsRoutes } from './modules/prompts/index.js';
 import { rolePlayContributor, roleplayRoutes } from './modules/roleplay/index.js';
@@ -40,6 +41,7 @@ export interface App {
   catalogue: Catalogue;
   conversations: ConversationsService;
   chat: ChatGateway;
+  announcements: Announcements;
   close(): Promise<void>;
 }
 
@@ -86,7 +88,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const users = new UsersService(new UsersRepository(db.db), { hasSignedInToday: (userId) => signin.signedToday(userId) });
   const auth = createAuth({ db: db.db, config, sharedState, users, codes: verification, points: { balanceOf: (userId) => points.balance(userId) }, log: server.log });
   const apiKeys = new ApiKeysService(new ApiKeysRepository(db.db));
-  await server.register(platformRoutes, { service: platform, opsToken: config.opsToken, userIdOf: auth.guard.optionalUserId, contact: config.contact });
+  const guardEvents = createGuardEvents(db.db, sharedState, server.log);
+  await server.register(platformRoutes, {
+    service: platform,
+    guardEvents,
+    opsToken: config.opsToken,
+    userIdOf: auth.guard.optionalUserId,
+    contact: config.contact,
+    downloads: config.downloads,
+  });
   await auth.registerRoutes(server);
   await server.register(usersRoutes, { service: users, requireUser: auth.guard.requireUser });
   await server.register(apiKeysRoutes, { service: apiKeys, requireUser: auth.guard.requireUser });
@@ -98,6 +108,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const conversations = createConversationsService(db.db, now);
   const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now, contributors: [rolePlayContributor] });
   await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => chat.router.hasRealChannel(id) });
+  const announcements = await createAnnouncements(db.db, config, { modelExists: (code) => !!catalogue.find(code), now });
+  await server.register(announcementsRoutes, { announcements });
   await server.register(conversationsRoutes, { service: conversations, requireUser: auth.guard.requireUser });
   await server.register(promptsRoutes);
   await server.register(roleplayRoutes);
@@ -124,6 +136,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     catalogue,
     conversations,
     chat,
+    announcements,
     async close() {
       await sweeper.stop();
       await chat.close();

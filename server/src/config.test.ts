@@ -56,3 +56,42 @@ describe('configuration: points, sign-in, invites', () => {
     assert.throws(() => loadConfig({ INVITE_SAME_IP_CHECK: 'maybe' }), /INVITE_SAME_IP_CHECK/);
   });
 });
+
+describe('configuration: site, downloads, contact group', () => {
+  it('defaults: the domestic site in Chinese, guards off outside production, no special layout, nothing published', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.site, { edition: 'domestic', locale: 'zh-CN', guards: false, specialLayout: false });
+    assert.deepEqual(config.downloads, { windows: null, extension: null, android: null });
+    assert.equal(config.contact.group, null);
+  });
+
+  it('turns the guards on by default in production only, and reads SITE_GUARDS as a flag', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).site.guards, true);
+    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: 'false' }).site.guards, false);
+    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: '0' }).site.guards, false);
+    assert.equal(loadConfig({ SITE_GUARDS: '1' }).site.guards, true);
+    assert.equal(loadConfig({ SITE_GUARDS: '' }).site.guards, false, 'empty counts as unset');
+    assert.throws(() => loadConfig({ SITE_GUARDS: 'yes' }), /SITE_GUARDS/);
+  });
+
+  it('serves the international edition in English', () => {
+    const config = loadConfig({ SITE_EDITION: 'international', SITE_SPECIAL_LAYOUT: 'true' });
+    assert.deepEqual(config.site, { edition: 'international', locale: 'en-US', guards: false, specialLayout: true });
+    assert.throws(() => loadConfig({ SITE_EDITION: 'global' }), /SITE_EDITION/);
+    assert.throws(() => loadConfig({ SITE_SPECIAL_LAYOUT: 'on' }), /SITE_SPECIAL_LAYOUT/);
+  });
+
+  it('reads the group number and the download links, refusing anything but http(s) links', () => {
+    const config = loadConfig({
+      CONTACT_GROUP: ' 123456789 ',
+      DOWNLOAD_WINDOWS_URL: 'https://dl.example.com/qiming-setup.exe',
+      DOWNLOAD_EXTENSION_URL: '',
+      DOWNLOAD_ANDROID_URL: 'http://dl.example.com/qiming.apk',
+    });
+    assert.equal(config.contact.group, '123456789');
+    assert.deepEqual(config.downloads, { windows: 'https://dl.example.com/qiming-setup.exe', extension: null, android: 'http://dl.example.com/qiming.apk' });
+    assert.throws(() => loadConfig({ DOWNLOAD_WINDOWS_URL: 'javascript:alert(1)' }), /DOWNLOAD_WINDOWS_URL: 必须是 http:\/\/ 或 https:\/\/ 开头的地址/);
+    assert.throws(() => loadConfig({ DOWNLOAD_ANDROID_URL: 'not a url' }), /DOWNLOAD_ANDROID_URL/);
+    assert.throws(() => loadConfig({ CONTACT_GROUP: '9'.repeat(65) }), /CONTACT_GROUP/);
+  });
+});

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DownloadLinks, SiteConfig } from '@qiming/sdk/contracts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -31,6 +32,8 @@ const envFlag = (fallback: boolean) =>
 
 /** An empty variable counts as unset (`FOO=` in an env file). */
 const optionalVar = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' });
 
 /** A comma-separated list of whole point amounts, e.g. "2000,10000,30000,60000". */
 const pointsList = (fallback: string, length?: { min: number; max: number }) =>
@@ -62,6 +65,13 @@ const EnvSchema = z.object({
   CONTACT_WECHAT: z.string().max(64).default(''),
   CONTACT_QR_URL: z.string().url().optional().or(z.literal('')),
   CONTACT_NOTE: z.string().max(200).default(''),
+  CONTACT_GROUP: z.string().trim().max(64).default(''),
+  SITE_EDITION: z.enum(['domestic', 'international']).default('domestic'),
+  SITE_GUARDS: optionalVar(z.enum(['true', 'false', '1', '0'])),
+  SITE_SPECIAL_LAYOUT: envFlag(false),
+  DOWNLOAD_WINDOWS_URL: optionalVar(httpUrl),
+  DOWNLOAD_EXTENSION_URL: optionalVar(httpUrl),
+  DOWNLOAD_ANDROID_URL: optionalVar(httpUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -222,6 +232,17 @@ function wechatOfficialOf(e: z.infer<typeof EnvSchema>): { official: ServerConfi
   return { official: { appId, appSecret, token, apiBase: e.WECHAT_API_BASE }, problems: [] };
 }
 
+/** The guards default to on only in production: developers keep their developer tools. */
+function siteOf(e: z.infer<typeof EnvSchema>): SiteConfig {
+  const guards = e.SITE_GUARDS === undefined ? e.NODE_ENV === 'production' : e.SITE_GUARDS === 'true' || e.SITE_GUARDS === '1';
+  return {
+    edition: e.SITE_EDITION,
+    locale: e.SITE_EDITION === 'international' ? 'en-US' : 'zh-CN',
+    guards,
+    specialLayout: e.SITE_SPECIAL_LAYOUT,
+  };
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -234,7 +255,11 @@ export interface ServerConfig {
   opsToken: string | undefined;
   apiSiteUrl: string;
   /** 联系我们: what the operator publishes (all optional; GET /app-api/platform/contact). */
-  contact: { email: string | null; wechat: string | null; qrUrl: string | null; note: string | null };
+  contact: { email: string | null; wechat: string | null; qrUrl: string | null; note: string | null; group: string | null };
+  /** Language and page-wide switches, served in the registry (SITE_EDITION, SITE_GUARDS, SITE_SPECIAL_LAYOUT). */
+  site: SiteConfig;
+  /** The client downloads (GET /app-api/platform/downloads); null when not published. */
+  downloads: DownloadLinks;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
@@ -343,7 +368,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remoteStoreDir: path.join(dataDir, 'remotes'),
     opsToken: e.OPS_TOKEN || undefined,
     apiSiteUrl: e.API_SITE_URL,
-    contact: { email: e.CONTACT_EMAIL || null, wechat: e.CONTACT_WECHAT || null, qrUrl: e.CONTACT_QR_URL || null, note: e.CONTACT_NOTE || null },
+    contact: { email: e.CONTACT_EMAIL || null, wechat: e.CONTACT_WECHAT || null, qrUrl: e.CONTACT_QR_URL || null, note: e.CONTACT_NOTE || null, group: e.CONTACT_GROUP || null },
+    site: siteOf(e),
+    downloads: { windows: e.DOWNLOAD_WINDOWS_URL ?? null, extension: e.DOWNLOAD_EXTENSION_URL ?? null, android: e.DOWNLOAD_ANDROID_URL ?? null },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     redisUrl: e.REDIS_URL || undefined,

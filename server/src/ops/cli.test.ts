@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { openDatabase } from '../db/database.js';
+import { GuardEventsRepository } from '../modules/platform/index.js';
 import { createTestStorage, type TestStorage } from '../testing/testDatabase.js';
 import { fakeRemoteBuild } from '../testing/fakeRemoteBuild.js';
 
@@ -10,13 +12,14 @@ const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts'
 
 describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let storage: TestStorage;
-  const ops = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'remotes', ...args], {
+  const cli = (args: string[], env: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '', INIT_CWD: '/' },
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '', INIT_CWD: '/', ...env },
     });
     return { code: result.status, out: result.stdout, err: result.stderr };
   };
+  const ops = (...args: string[]) => cli(['remotes', ...args]);
 
   before(async () => {
     storage = await createTestStorage();
@@ -57,5 +60,54 @@ describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const unknown = ops('explode');
     assert.equal(unknown.code, 2);
     assert.match(unknown.err, /用法: pnpm ops remotes/);
+  });
+
+  it('manages the announcements, seeding them in the edition\'s language on first use', () => {
+    const list = cli(['announcements', 'list'], { SITE_EDITION: 'international', API_SITE_URL: 'https://api.example.com' });
+    assert.equal(list.code, 0, list.err);
+    assert.match(list.out, /notice {3}重要通知 {2}版本 146/);
+    assert.match(list.out, /Grok 4 is here {2}→ \/chatPage\?model=grok-4/);
+    assert.match(list.out, /api +https:\/\/api\.example\.com/);
+
+    const added = cli(['announcements', 'add', '--title', 'GPT-4.1', '--content', 'Now available.', '--model', 'gpt-4.1']);
+    assert.equal(added.code, 0, added.err);
+    assert.match(added.out, /已添加 #\d+（重要通知），notice 版本现为 147/);
+    const top = cli(['announcements', 'top', 'set', '--text', 'Members pay 80%']);
+    assert.equal(top.code, 0, top.err);
+  });
+
+  it('refuses bad announcement input with exit code 1 and a message, never a stack trace', () => {
+    for (const [args, message] of [
+      [['add', '--title', 'T', '--content', 'C', '--model', 'no-such-model'], /失败：模型目录里没有模型 no-such-model/],
+      [['link', 'set', 'api', 'javascript:alert(1)'], /失败：链接只能是 http\(s\) 地址或以 \/ 开头的站内路径/],
+      [['remove', '999999'], /失败：没有编号为 999999 的公告/],
+      [['explode'], /失败：未知命令：explode\n用法: pnpm ops announcements/],
+    ] as const) {
+      const result = cli(['announcements', ...args]);
+      assert.equal(result.code, 1, `${args.join(' ')}: ${result.err}`);
+      assert.match(result.err, message);
+      assert.doesNotMatch(result.err, /\n\s+at /, 'no stack trace');
+    }
+  });
+
+  it('lists the newest guard events', async () => {
+    const empty = cli(['guards', 'list']);
+    assert.equal(empty.code, 0, empty.err);
+    assert.match(empty.out, /（还没有守卫事件）/);
+    const db = await openDatabase(storage);
+    try {
+      const repo = new GuardEventsRepository(db.db);
+      await repo.insert({ kind: 'devtools', path: '/chatPage', user_id: null, ip: '203.0.113.5', user_agent: 'Firefox\u001b[2J', created_at: '2025-08-01T10:00:00.000Z' });
+      await repo.insert({ kind: 'alook', path: '/pay', user_id: 'user-7', ip: '203.0.113.6', user_agent: 'Alook', created_at: '2025-08-01T11:00:00.000Z' });
+    } finally {
+      await db.close();
+    }
+    const newest = cli(['guards', 'list', '--limit', '1']);
+    assert.equal(newest.code, 0, newest.err);
+    assert.deepEqual(newest.out.trim().split(/\s+/), ['2025-08-01T11:00:00.000Z', 'alook', '203.0.113.6', 'user-7', '/pay', 'Alook']);
+    assert.match(cli(['guards', 'list']).out, /devtools +203\.0\.113\.5 +- +\/chatPage {2}Firefox\\u001b\[2J\n/, 'a browser\'s control characters are shown escaped');
+    const badLimit = cli(['guards', 'list', '--limit', '0']);
+    assert.equal(badLimit.code, 2);
+    assert.match(badLimit.err, /--limit 必须是正整数/);
   });
 });

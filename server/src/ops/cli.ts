@@ -1,14 +1,15 @@
-// pnpm ops remotes|cdkeys|catalogue <command>: changes the remote registry, makes redemption codes or
-// edits the model catalogue of the server whose DATA_DIR / DATABASE_URL this shell points at (the
-// same variables the server reads).
+// pnpm ops remotes|cdkeys|catalogue|announcements|guards <command>: changes the remote registry, makes
+// redemption codes, edits the model catalogue or the announcements, or lists guard events of the
+// server whose DATA_DIR / DATABASE_URL this shell points at (the same variables the server reads).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, repoRoot, type ServerConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { CATALOGUE_USAGE, CatalogueInputError, runCatalogueCommand } from '../modules/catalogue/index.js';
+import { AnnouncementInputError, ANNOUNCEMENTS_USAGE, createAnnouncements, runAnnouncementsCommand } from '../modules/announcements/index.js';
+import { Catalogue, CATALOGUE_USAGE, CatalogueInputError, CatalogueRepository, runCatalogueCommand } from '../modules/catalogue/index.js';
 import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
-import { createPlatformService, PlatformError } from '../modules/platform/index.js';
+import { createPlatformService, GuardEventsRepository, PlatformError } from '../modules/platform/index.js';
 import { parseDetail } from '../modules/platform/service.js';
 
 const USAGE = `用法: pnpm ops remotes <命令>
@@ -28,7 +29,12 @@ const USAGE = `用法: pnpm ops remotes <命令>
                                         兑换订阅套餐 T（1 入门、2 基础、3 专业）D 天
   list [--batch id]                     各批次及使用数量；指定批次时列出其兑换码（只显示末 4 位）
 
-${CATALOGUE_USAGE}`;
+${CATALOGUE_USAGE}
+
+${ANNOUNCEMENTS_USAGE}
+
+用法: pnpm ops guards <命令>
+  list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条`;
 
 class UsageError extends Error {}
 
@@ -65,10 +71,13 @@ type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: tr
 async function run(db: Db, config: ServerConfig, argv: string[], print: (line: string) => void): Promise<void> {
   // Its own argument parsing: JSON values may start with "-" and must not meet the option parser.
   if (argv[0] === 'catalogue') return runCatalogueCommand(db.db, argv.slice(1), print, { reloadSeconds: config.chat.catalogueReloadSeconds });
+  // Its own options (--title, --content…); texts may contain anything the operator types.
+  if (argv[0] === 'announcements') return runAnnouncementsCommand(await announcementsOf(db, config), argv.slice(1), print);
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, command, ...rest] = positionals;
   if (!command) throw new UsageError('');
   if (group === 'cdkeys') return cdkeys(db, command, values, print);
+  if (group === 'guards') return guards(db, command, values, print);
   if (group !== 'remotes') throw new UsageError('');
   const service = await createPlatformService(db.db, config);
 
@@ -144,6 +153,29 @@ async function run(db: Db, config: ServerConfig, argv: string[], print: (line: s
   }
 }
 
+/** The announcements, seeded like the server does when the database has none; --model checks the catalogue ops see. */
+async function announcementsOf(db: Db, config: ServerConfig) {
+  const catalogue = new Catalogue(new CatalogueRepository(db.db));
+  return createAnnouncements(db.db, config, { modelExists: async (code) => (await catalogue.reload()).byId.has(code) });
+}
+
+/** Browser-sent text with control characters shown as \uXXXX, so it cannot drive the operator's terminal. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+async function guards(db: Db, command: string, values: Values, print: (line: string) => void): Promise<void> {
+  if (command !== 'list') throw new UsageError(`未知命令：${command}`);
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit 必须是正整数');
+  const events = await new GuardEventsRepository(db.db).newest(limit);
+  for (const event of events) {
+    print(`${event.created_at}  ${event.kind.padEnd(8)} ${event.ip.padEnd(15)} ${(event.user_id ?? '-').padEnd(12)} ${printable(event.path)}  ${printable(event.user_agent)}`);
+  }
+  if (!events.length) print('（还没有守卫事件）');
+}
+
 /** A whole number option, or undefined when absent. */
 function intOption(values: Values, name: keyof Values): number | undefined {
   const text = values[name];
@@ -203,6 +235,10 @@ async function main(): Promise<number> {
     if (error instanceof CdkeyInputError) {
       console.error(error.message);
       return 2;
+    }
+    if (error instanceof AnnouncementInputError) {
+      console.error(`失败：${error.message}`);
+      return 1;
     }
     if (error instanceof PlatformError) {
       console.error(`失败：${error.message}`);

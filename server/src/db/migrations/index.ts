@@ -7,6 +7,7 @@ import { points } from './003_points.js';
 import { conversations } from './004_conversations.js';
 import { catalogue } from './005_catalogue.js';
 import { chatJobs } from './006_chat_jobs.js';
+import { site } from './007_site.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -16,6 +17,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['004_conversations', conversations],
   ['005_catalogue', catalogue],
   ['006_chat_jobs', chatJobs],
+  ['007_site', site],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

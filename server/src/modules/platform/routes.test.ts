@@ -25,6 +25,7 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const body = first.json();
     assert.equal(body.code, 0);
     assert.equal(body.data.areas.length, 5);
+    assert.deepEqual(body.data.site, { edition: 'domestic', locale: 'zh-CN', guards: false, specialLayout: false });
     assert.equal(body.data.areas.find((a: { area: string }) => a.area === 'chat').fallback.version, '1.0.0');
     const cookie = first.cookies.find((c) => c.name === 'qm_aid');
     assert.ok(cookie?.value);
@@ -93,11 +94,42 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('publishes the operator\'s contact channels, each null when not set', async () => {
     const unset = await t.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/contact' }));
-    assert.deepEqual(unset.json().data, { email: null, wechat: null, qrUrl: null, note: null });
-    const other = await createTestApp({ CONTACT_EMAIL: 'help@example.com', CONTACT_WECHAT: 'qiming-help', CONTACT_NOTE: '工作日 9:00–18:00' });
+    assert.deepEqual(unset.json().data, { email: null, wechat: null, qrUrl: null, note: null, group: null });
+    const other = await createTestApp({ CONTACT_EMAIL: 'help@example.com', CONTACT_WECHAT: 'qiming-help', CONTACT_NOTE: '工作日 9:00–18:00', CONTACT_GROUP: '815320466' });
     try {
       const set = await other.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/contact' }));
-      assert.deepEqual(set.json().data, { email: 'help@example.com', wechat: 'qiming-help', qrUrl: null, note: '工作日 9:00–18:00' });
+      assert.deepEqual(set.json().data, { email: 'help@example.com', wechat: 'qiming-help', qrUrl: null, note: '工作日 9:00–18:00', group: '815320466' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('publishes the client downloads, each null when not set', async () => {
+    const unset = await t.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/downloads' }));
+    assert.deepEqual(unset.json(), { code: 0, data: { windows: null, extension: null, android: null }, msg: '' });
+    const other = await createTestApp({ DOWNLOAD_WINDOWS_URL: 'https://dl.example.com/qiming-setup.exe', DOWNLOAD_ANDROID_URL: 'https://dl.example.com/qiming.apk' });
+    try {
+      const set = await other.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/downloads' }));
+      assert.deepEqual(set.json().data, { windows: 'https://dl.example.com/qiming-setup.exe', extension: null, android: 'https://dl.example.com/qiming.apk' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('carries the international edition and the page-wide switches in the registry, still under 2 KiB', async () => {
+    const other = await createTestApp({ SITE_EDITION: 'international', SITE_GUARDS: 'true', SITE_SPECIAL_LAYOUT: 'true', API_SITE_URL: 'https://api.example.com/console' });
+    try {
+      for (const area of ['account', 'chat', 'media', 'pay', 'toolbox']) {
+        await other.app.platform.publish({ area, buildDir: fakeRemoteBuild({ area, version: '1.0.0-international.12' }) });
+        await other.app.platform.publish({ area, buildDir: fakeRemoteBuild({ area, version: '1.0.1-international.13' }) });
+        await other.app.platform.activate(area, '1.0.0-international.12');
+        await other.app.platform.activate(area, '1.0.1-international.13');
+      }
+      const response = await other.app.server.inject(signed({ method: 'GET', url: '/app-api/platform/remotes' }));
+      assert.ok(response.rawPayload.length <= 2048, `registry is ${response.rawPayload.length} bytes`);
+      const registry = response.json().data;
+      assert.deepEqual(registry.site, { edition: 'international', locale: 'en-US', guards: true, specialLayout: true });
+      assert.equal(registry.apiSite, 'https://api.example.com/console');
     } finally {
       await other.close();
     }

@@ -1,8 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContactInfo } from '@qiming/sdk/contracts';
+import type { ContactInfo, DownloadLinks } from '@qiming/sdk/contracts';
 import { AppError, ok } from '../../http/envelope.js';
+import type { GuardEvents } from './guardEvents.js';
 import { PlatformError, type PlatformService } from './service.js';
 
 export const ANON_COOKIE = 'qm_aid';
@@ -14,6 +15,10 @@ const FailureReport = z.object({
   message: z.string().max(2000).transform((m) => m.slice(0, 500)),
   entry: z.string().max(500).nullable().optional(),
 });
+const GuardEventBody = z.object({
+  kind: z.enum(['devtools', 'alook'], { error: 'kind 只能是 devtools 或 alook' }),
+  path: z.string({ error: 'path 必须是文本' }).max(500, { error: 'path 不能超过 500 个字符' }),
+});
 const AreaParams = z.object({ area: z.string().min(1).max(40) });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
 const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
@@ -24,6 +29,8 @@ export interface PlatformRouteOptions {
   /** The signed-in user's id (never throws); the cohort then follows the user. */
   userIdOf?: (request: FastifyRequest) => string | null | Promise<string | null>;
   contact: ContactInfo;
+  downloads: DownloadLinks;
+  guardEvents: GuardEvents;
 }
 
 function asAppError(error: unknown): never {
@@ -37,7 +44,7 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf, contact }: PlatformRouteOptions): Promise<void> {
+export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
   app.get('/app-api/platform/remotes', async (request, reply) => {
     const userId = (await userIdOf?.(request)) ?? null;
     let anonId = request.cookies[ANON_COOKIE];
@@ -51,6 +58,17 @@ export async function platformRoutes(app: FastifyInstance, { service, opsToken, 
 
   // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.
   app.get('/app-api/platform/contact', async () => ok(contact));
+
+  // The download dialog (spec platform §2): Windows installer, browser extension, Android package.
+  app.get('/app-api/platform/downloads', async () => ok(downloads));
+
+  // The host's guards (spec platform §4, §5). Answered ok even when dropped over the IP's limit.
+  app.post('/app-api/platform/guard-events', async (request) => {
+    const event = GuardEventBody.parse(request.body);
+    const userId = (await userIdOf?.(request)) ?? null;
+    await guardEvents.record(event, { userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+    return ok(null);
+  });
 
   app.post('/app-api/platform/remote-errors', async (request) => {
     const report = FailureReport.parse(request.body);

@@ -8,6 +8,8 @@ import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import { createPlatformService, PlatformError, type PlatformService } from './index.js';
 import { MAX_ERROR_EVENTS_PER_AREA } from './service.js';
 
+const SITE = { edition: 'international', locale: 'en-US', guards: true, specialLayout: false } as const;
+
 describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let storage: TestStorage;
   let db: Db;
@@ -17,7 +19,7 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   before(async () => {
     storage = await createTestStorage();
     db = await openDatabase(storage);
-    service = await createPlatformService(db.db, { remoteStoreDir: remoteStoreDir(), apiSiteUrl: 'https://api.example' });
+    service = await createPlatformService(db.db, { remoteStoreDir: remoteStoreDir(), apiSiteUrl: 'https://api.example', site: SITE });
   });
   after(async () => {
     await db.close();
@@ -30,6 +32,7 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.ok(registry.areas.every((a) => a.version === null && a.entry === null));
     assert.ok(registry.areas.find((a) => a.area === 'media')!.routes.includes('/toolBox/building'));
     assert.equal(registry.apiSite, 'https://api.example');
+    assert.deepEqual(registry.site, SITE);
   });
 
   it('publishes a valid build into the store, idempotently', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Registry, RegistryArea, RemoteFailureReport } from '@qiming/sdk/contracts';
+import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/sdk/contracts';
 import { inCanary } from './cohort.js';
 import { createRequire } from 'node:module';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
@@ -36,6 +36,7 @@ export class PlatformService {
     private readonly store: RemoteStore,
     private readonly areas: AreaDefinition[],
     private readonly apiSiteUrl: string,
+    private readonly site: SiteConfig,
   ) {}
 
   /** Creates the channel of every area the platform knows, with its default routes. */
@@ -43,7 +44,7 @@ export class PlatformService {
     for (const a of this.areas) await this.repo.ensureChannel(a.area, a.container, a.routes);
   }
 
-  /** The registry as one caller should see it (canary cohort by caller key). */
+  /** The registry as one caller should see it (canary cohort by caller key), with the site's language and switches. */
   async registryFor(callerKey: string): Promise<Registry> {
     const [channels, releases] = await Promise.all([this.repo.channels(), this.repo.releases()]);
     const entryOf = (area: string, version: string | null) =>
@@ -62,7 +63,7 @@ export class PlatformService {
         routes: JSON.parse(channel.routes) as string[],
       };
     });
-    return { areas, apiSite: this.apiSiteUrl };
+    return { areas, apiSite: this.apiSiteUrl, site: this.site };
   }
 
   async publish({ area, buildDir, notes = '' }: { area: string; buildDir: string; notes?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
