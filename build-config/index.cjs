@@ -4,6 +4,7 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig } = require('./shared.cjs');
@@ -153,6 +154,8 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
       experiments: { provideExternalRuntime: true },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+    // The web app manifest and its icons (install as an app), served as they are.
+    new CopyPlugin({ patterns: [{ from: path.join(packageDir, 'public'), noErrorOnMissing: true }] }),
   );
   config.devServer = {
     port: areas.hostDevPort,
@@ -178,6 +181,8 @@ function defaultRegistry(isDev) {
       };
     }),
     apiSite: '',
+    // The domestic site with its switches off: the server's registry says otherwise when configured.
+    site: { edition: 'domestic', locale: 'zh-CN', guards: false, specialLayout: false },
   };
 }
 

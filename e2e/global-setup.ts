@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, startProduct } from './support/product';
+import { writeSeenAnnouncementsState } from './support/seenAnnouncements';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { remoteConfig, runBuild } = require('@qiming/build-config') as {
@@ -27,9 +28,12 @@ export default async function globalSetup() {
   }
   await buildFixtures();
   // The offline model paced fast: answers in well under a second, still streamed in many chunks.
-  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site', OFFLINE_TOKENS_PER_SECOND: '3000', OFFLINE_FIRST_TOKEN_MS: '50' });
+  // Every simulated visitor comes from 127.0.0.1: the per-IP limit on verification codes is raised
+  // so the suite's sign-ups are not mistaken for one abusive address.
+  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site', OFFLINE_TOKENS_PER_SECOND: '3000', OFFLINE_FIRST_TOKEN_MS: '50', CODE_RATE_PER_IP_HOUR: '500' });
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
+  await writeSeenAnnouncementsState(product.baseUrl);
   return async () => {
     product.process.kill('SIGTERM');
     await new Promise((r) => product.process.once('exit', r));

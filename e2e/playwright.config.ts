@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SEEN_ANNOUNCEMENTS_STATE } from './support/seenAnnouncements';
 
 export default defineConfig({
   testDir: './tests',
@@ -13,6 +14,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
+    // A returning visitor: the current announcements are already closed (global-setup.ts writes it).
+    storageState: SEEN_ANNOUNCEMENTS_STATE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

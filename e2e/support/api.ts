@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 /** The request signature the browser SDK adds (server/README.md "Request signature"), with the published default key. */
-function signature(): Record<string, string> {
+export function signature(): Record<string, string> {
   const seconds = String(Math.floor(Date.now() / 1000));
   const cipher = createCipheriv('aes-128-cbc', Buffer.from('qimingai-signkey'), Buffer.from('qimingai-sign-iv'));
   const sec = Buffer.concat([cipher.update(seconds, 'utf8'), cipher.final()]).toString('base64');

@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs `pnpm ops <group> …` against the e2e server's data dir, exactly as an operator would. */
-export function ops(dataDir: string, group: 'remotes' | 'cdkeys', ...args: string[]): string {
+export function ops(dataDir: string, group: 'remotes' | 'cdkeys' | 'announcements' | 'guards', ...args: string[]): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', group, ...args], {
     cwd: serverDir,
     encoding: 'utf8',

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerByEmail, uniqueEmail } from '../support/account';
 import { apiData, chatOnce } from '../support/api';
 import { cdkeysCli } from '../support/registry';
+import { SEEN_ANNOUNCEMENTS_STATE } from '../support/seenAnnouncements';
 
 async function newSignedInUser(page: Page, path = '/loginPage') {
   await page.goto(path);
@@ -17,7 +18,7 @@ test.describe('points', () => {
     await expect(page.getByTestId('points-balance')).toBeVisible();
     const before = await balanceWan(page);
     await page.getByTestId('username').click();
-    await page.getByRole('menuitem', { name: '每日签到领积分' }).click();
+    await page.getByRole('menuitem', { name: '连续签到领积分' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: /签到成功！获得 \d+ 积分，已连续签到 1 天/ })).toBeVisible();
     await expect.poll(() => balanceWan(page)).toBeGreaterThan(before);
     await page.getByTestId('username').click();
@@ -57,7 +58,7 @@ test.describe('points', () => {
     expect(link).toMatch(/\/loginPage\?aff=[A-Z0-9]+$/);
 
     // The friend registers from another address than the inviter (the same-IP check would withhold the reward).
-    const friend = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.7' } });
+    const friend = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.7' } });
     const friendPage = await friend.newPage();
     await friendPage.goto(new URL(link).pathname + new URL(link).search);
     await expect(friendPage.getByRole('heading', { name: '注册启明 AI' })).toBeVisible();

@@ -87,7 +87,8 @@ test.describe('route ownership', () => {
     await page.getByTestId('navbar').getByRole('link', { name: '充值' }).click();
     await expectArea(page, 'pay');
     await expect(areaPage(page, 'chat')).toHaveCount(0);
-    await page.getByTestId('navbar').getByRole('link', { name: 'AI绘画' }).click();
+    await page.getByTestId('navbar').getByRole('button', { name: /AI创作/ }).hover();
+    await page.getByTestId('navbar').getByRole('menuitem', { name: 'AI绘画' }).click();
     await expectArea(page, 'media');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });

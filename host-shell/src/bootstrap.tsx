@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
+import { autorun } from 'mobx';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
-import { loadAccount, request, sdkInstance, type Registry } from '@qiming/sdk';
+import { i18n, loadAccount, request, sdkInstance, sdkText, theme, type Registry } from '@qiming/sdk';
 import { loadRegistry, type RegistrySource } from './registry/registryClient';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
@@ -11,19 +12,35 @@ import { registerAreas } from './areas/registerAreas';
 import { loadDialogsOn } from './areas/areaDialogs';
 import { ShellApp } from './shell/ShellApp';
 import { providedOnDemand } from './federation/providedModules';
+import { announcements } from './announcements/announcementsStore';
+import { captureInstallPrompt } from './dialogs/installPrompt';
+import { applyGuards } from './guards/guards';
+import { t } from './i18n';
 
 function hideSplash() {
   document.getElementById('qm-splash')?.remove();
+}
+
+/** The site's language for the SDK and every area, loaded before anything draws text. */
+async function applySiteLanguage(registry: Registry) {
+  i18n.setLocale(registry.site.locale);
+  await Promise.all([t.ready(), sdkText.ready()]);
+  document.title = t('brand');
 }
 
 async function boot() {
   // Kept reachable so the build provides these shared modules (see providedModules.ts).
   if (providedOnDemand.length === 0) throw new Error('no provided modules');
   document.documentElement.dataset.sdkInstance = sdkInstance.id;
+  captureInstallPrompt();
   const { registry, source }: { registry: Registry; source: RegistrySource } = __USE_BUILT_IN_REGISTRY__
     ? { registry: __DEFAULT_REGISTRY__, source: 'defaults' }
     : await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
   document.documentElement.dataset.registrySource = source;
+  await applySiteLanguage(registry);
+  request.markInitialised();
+  if (!(await applyGuards(registry.site))) return hideSplash();
+  autorun(() => document.documentElement.style.setProperty('--qm-primary', theme.primaryHex));
 
   const federation = getInstance();
   if (!federation) throw new Error('module federation runtime is not initialised');
@@ -45,12 +62,12 @@ async function boot() {
 
   createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} onReady={hideSplash} />);
   start({ urlRerouteOnly: true });
-  request.markInitialised();
   void loadAccount();
+  void announcements.load();
 }
 
 boot().catch((error) => {
   console.error('[host] boot failed', error);
   hideSplash();
-  document.getElementById('qm-shell')!.textContent = '页面加载失败，请刷新重试。';
+  document.getElementById('qm-shell')!.textContent = t('boot.failed');
 });

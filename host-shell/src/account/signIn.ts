@@ -1,5 +1,6 @@
 import { points, request, toasts, user } from '@qiming/sdk';
 import type { SignInResult } from '@qiming/sdk/contracts';
+import { t } from '../i18n';
 
 /** spec platform §9: the sign-in toast stays 12 s. */
 const SIGN_IN_TOAST_MS = 12_000;
@@ -11,7 +12,7 @@ export async function signInToday(): Promise<void> {
     if (!answer) return;
     const { reward, streak, restIntegral, restIntegral2 } = answer.data;
     points.set({ restIntegral, restIntegral2 });
-    toasts.success(`签到成功！获得 ${reward} 积分，已连续签到 ${streak} 天`, { durationMs: SIGN_IN_TOAST_MS });
+    toasts.success(t('account.signInDone', { reward, streak }), { durationMs: SIGN_IN_TOAST_MS });
     await user.load();
   } catch {
     // the SDK showed why (already signed in today, …)

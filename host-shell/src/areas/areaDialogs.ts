@@ -17,7 +17,7 @@ export function loadDialogsOn(events: Array<keyof AppEvents>, container: string,
         element.dataset.dialogs = container;
         document.body.append(element);
         unsubscribers.forEach((off) => off());
-        module?.default.mount(element, { event, payload });
+        await module?.default.mount(element, { event, payload });
       })().catch((error) => {
         loading = null;
         console.error(`[host] dialogs of ${container} could not be loaded`, error);

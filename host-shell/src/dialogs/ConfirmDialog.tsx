@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n';
 import styles from './dialog.module.css';
 
 export interface ConfirmDialogProps {
@@ -11,7 +12,7 @@ export interface ConfirmDialogProps {
 }
 
 /** The host's confirm box (the host carries no UI kit): focus on confirm, Esc or 取消 cancels. */
-export function ConfirmDialog({ title, message, confirmText, cancelText = '取消', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmText, cancelText = t('dialog.cancel'), onConfirm, onCancel }: ConfirmDialogProps) {
   const confirm = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

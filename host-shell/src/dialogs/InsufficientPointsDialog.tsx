@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { copyText, eventBus, request } from '@qiming/sdk';
 import type { InviteInfo } from '@qiming/sdk/contracts';
-import { signInToday } from './signIn';
+import { signInToday } from '../account/signIn';
+import { t } from '../i18n';
 import styles from './dialog.module.css';
 
 /**
@@ -28,41 +29,41 @@ export function InsufficientPointsDialog() {
     <div className={styles.backdrop} onClick={close}>
       <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="qm-insufficient-title" onClick={(event) => event.stopPropagation()} data-testid="insufficient-points">
         <h2 id="qm-insufficient-title" className={styles.title}>
-          当前积分不足
+          {t('insufficient.title')}
         </h2>
-        <p className={styles.message}>亲爱的用户，您当前的积分不足，可以通过以下方式继续使用：</p>
+        <p className={styles.message}>{t('insufficient.message')}</p>
         <ul className={styles.options}>
           <li>
             <button type="button" className={styles.confirm} onClick={() => (close(), navigateToUrl('/pay'))}>
-              充值积分
+              {t('insufficient.topUp')}
             </button>
-            开通会员或购买积分包
+            {t('insufficient.topUpDetail')}
           </li>
           <li>
             <button type="button" className={styles.cancel} onClick={() => void signInToday()}>
-              每日签到
+              {t('insufficient.signIn')}
             </button>
-            连续签到奖励更多
+            {t('insufficient.signInDetail')}
           </li>
           <li>
             <button type="button" className={styles.cancel} onClick={() => (close(), eventBus.emit('invite:open', {}))}>
-              邀请好友
+              {t('insufficient.invite')}
             </button>
-            每邀请一位好友，双方各得 8888 永久积分
+            {t('insufficient.inviteDetail')}
           </li>
-          <li>或等待明天凌晨 03:00 每日积分刷新</li>
+          <li>{t('insufficient.wait')}</li>
         </ul>
         {invite ? (
           <div className={styles.inviteLink}>
             <code>{invite.inviteLink}</code>
             <button type="button" className={styles.cancel} onClick={() => void copyText(invite.inviteLink)}>
-              复制链接
+              {t('insufficient.copyLink')}
             </button>
           </div>
         ) : null}
         <div className={styles.actions}>
           <button type="button" className={styles.cancel} onClick={close}>
-            关闭
+            {t('dialog.close')}
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { eventBus } from '@qiming/sdk';
+import { t } from '../i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** spec platform §4: when the session is gone, offer to log in again or stay on the page. */
@@ -12,9 +13,9 @@ export function SessionExpiredDialog() {
   if (!open) return null;
   return (
     <ConfirmDialog
-      title="系统提示"
-      message="登录状态已过期，您可以继续留在该页面，或者重新登录"
-      confirmText="重新登录"
+      title={t('session.title')}
+      message={t('session.message')}
+      confirmText={t('session.relogin')}
       onCancel={() => setOpen(false)}
       onConfirm={() => {
         setOpen(false);

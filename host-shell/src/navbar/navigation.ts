@@ -1,30 +1,106 @@
-/** Top navigation of spec platform §2: the links every page shows. */
+import type { HostMessageKey } from '../i18n';
+
+/** A navbar entry: a link, or a submenu of links (shown on hover). */
 export interface NavLink {
-  label: string;
+  label: HostMessageKey;
   href: string;
 }
 
-export const NAV_LINKS: NavLink[] = [
-  { label: '首页', href: '/' },
-  { label: 'AI对话', href: '/chatPage' },
-  { label: '镜像站', href: '/oaifree' },
-  { label: '应用目录', href: '/toolBox/apps' },
-  { label: 'AI-PPT', href: '/pptPage' },
-  { label: 'AI视频', href: '/videoPage' },
-  { label: 'AI绘画', href: '/painter' },
-  { label: '图片广场', href: '/sharePage' },
-  { label: '文档对话', href: '/pdfChatPage' },
-  { label: '充值', href: '/pay' },
-  { label: '设置与API', href: '/setting' },
-  { label: 'API', href: '/api' },
+export interface NavMenu {
+  label: HostMessageKey;
+  items: NavLink[];
+}
+
+export type NavEntry = NavLink | NavMenu;
+
+export const isMenu = (entry: NavEntry): entry is NavMenu => 'items' in entry;
+
+/**
+ * Top navigation of spec platform §2. The creative tools share one submenu so the bar fits a
+ * 1440 px window next to the promo banner and the account controls.
+ */
+export const NAV_ENTRIES: NavEntry[] = [
+  { label: 'nav.home', href: '/' },
+  { label: 'nav.chat', href: '/chatPage' },
+  { label: 'nav.mirror', href: '/oaifree' },
+  { label: 'nav.apps', href: '/toolBox/apps' },
+  {
+    label: 'nav.create',
+    items: [
+      { label: 'nav.ppt', href: '/pptPage' },
+      { label: 'nav.video', href: '/videoPage' },
+      { label: 'nav.painter', href: '/painter' },
+      { label: 'nav.gallery', href: '/sharePage' },
+    ],
+  },
+  { label: 'nav.pdfChat', href: '/pdfChatPage' },
+  { label: 'nav.pay', href: '/pay' },
+  { label: 'nav.settings', href: '/setting' },
+  { label: 'nav.api', href: '/api' },
+  {
+    label: 'nav.toolbox',
+    items: [
+      { label: 'nav.manual', href: '/instructionPage' },
+      { label: 'nav.tools', href: '/toolPage' },
+    ],
+  },
 ];
 
-export const TOOLBOX_LINKS: NavLink[] = [
-  { label: '使用手册', href: '/instructionPage' },
-  { label: '工具箱', href: '/toolPage' },
+/** Page names for the breadcrumb, by route: the page itself or a child of it (e.g. /chatPage/g-…). */
+const PAGE_TITLES: Array<[string, HostMessageKey]> = [
+  ['/newhomePage', 'page.home'],
+  ['/chatPage', 'page.chat'],
+  ['/resourcePage', 'page.resources'],
+  ['/instructionPage', 'page.manual'],
+  ['/oaifree', 'page.mirror'],
+  ['/oaitoken', 'page.settings'],
+  ['/oai', 'page.mirror'],
+  ['/setting', 'page.settings'],
+  ['/hong', 'page.hong'],
+  ['/voice', 'page.voice'],
+  ['/trace', 'page.trace'],
+  ['/toolBox/apps', 'page.apps'],
+  ['/toolBox/apps2', 'page.apps'],
+  ['/toolBox/coll', 'page.agentCreate'],
+  ['/toolBox/coll2', 'page.agentCreate'],
+  ['/toolBox/building', 'page.imageGen'],
+  ['/toolBox/knowledgePage', 'page.knowledge'],
+  ['/toolBox/knowledgePagePublic', 'page.knowledge'],
+  ['/toolBox/functionCall', 'page.extensions'],
+  ['/toolBox', 'page.toolbox'],
+  ['/whiteBoard', 'page.whiteBoard'],
+  ['/itTools', 'page.itTools'],
+  ['/pay', 'page.pay'],
+  ['/rulePage', 'page.rules'],
+  ['/paperPage', 'page.paper'],
+  ['/sharePage', 'page.gallery'],
+  ['/painter', 'page.painter'],
+  ['/workPage', 'page.works'],
+  ['/toolPage', 'page.tools'],
+  ['/soundClone', 'page.soundClone'],
+  ['/pdfChatPage', 'page.pdfChat'],
+  ['/valueChatPage', 'page.valueChat'],
+  ['/pptPage', 'page.ppt'],
+  ['/videoPage', 'page.video'],
+  ['/normalQuestionPage', 'page.faq'],
+  ['/friendsLinkPage', 'page.shared'],
+  ['/old', 'page.old'],
 ];
 
-/** Pages that show without the navbar (spec platform §2: the login page). */
+/** The breadcrumb's page name for a path; null at home (the home icon says it all). */
+export function pageTitleOf(pathname: string): HostMessageKey | null {
+  if (pathname === '/' || pathname === '') return null;
+  const match = PAGE_TITLES.find(([route]) => pathname === route || pathname.startsWith(`${route}/`));
+  return match ? match[1] : null;
+}
+
+/** Pages that show without the navbar and announcements (spec platform §2: the login page). */
 export function hidesNavbar(pathname: string): boolean {
   return pathname === '/loginPage';
+}
+
+/** Is `href` the page at `pathname` (a submenu is active when one of its links is)? */
+export function isActive(entry: NavEntry, pathname: string): boolean {
+  if (isMenu(entry)) return entry.items.some((item) => isActive(item, pathname));
+  return entry.href === '/' ? pathname === '/' || pathname === '/newhomePage' : pathname === entry.href || pathname.startsWith(`${entry.href}/`);
 }

@@ -1,8 +1,8 @@
 import type { Registry } from '@qiming/sdk';
 import { loadRegistry, REGISTRY_CACHE_KEY } from './registryClient';
 
-const defaults: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '1.0.0', entry: '/d', fallback: null, routes: ['/'] }], apiSite: '' };
-const fromServer: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '2.0.0', entry: '/s', fallback: null, routes: ['/'] }], apiSite: 'https://api.example' };
+const defaults: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '1.0.0', entry: '/d', fallback: null, routes: ['/'] }], apiSite: '', site: { edition: 'domestic', locale: 'zh-CN', guards: false, specialLayout: false } };
+const fromServer: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '2.0.0', entry: '/s', fallback: null, routes: ['/'] }], apiSite: 'https://api.example', site: { edition: 'international', locale: 'en-US', guards: true, specialLayout: false } };
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -26,6 +26,13 @@ describe('loadRegistry', () => {
     const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(fromServer) });
     const result = await loadRegistry({ fetch: respond(502, {}), storage, defaults });
     expect(result).toEqual({ registry: fromServer, source: 'cache' });
+  });
+
+  it('gives a registry remembered before sites existed the built-in site', async () => {
+    const { site: _site, ...older } = fromServer;
+    const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(older) });
+    const result = await loadRegistry({ fetch: respond(502, {}), storage, defaults });
+    expect(result.registry.site).toEqual(defaults.site);
   });
 
   it('falls back to the built-in defaults with nothing remembered', async () => {

@@ -17,6 +17,11 @@ function isRegistry(value: unknown): value is Registry {
   return !!candidate && Array.isArray(candidate.areas) && candidate.areas.every((a) => typeof a?.area === 'string' && Array.isArray(a.routes));
 }
 
+/** A registry remembered before sites were configured has no `site`: the build's defaults fill it. */
+function withSite(registry: Registry, defaults: Registry): Registry {
+  return registry.site ? registry : { ...registry, site: defaults.site };
+}
+
 /**
  * The registry for this page load: the server's answer (remembered for next time), else the last
  * answer this browser saw, else the defaults baked into the host build.
@@ -36,13 +41,13 @@ export async function loadRegistry({ fetch, storage, defaults, timeoutMs = 5000 
     } catch {
       // storage full or disabled: the page still works, it just cannot remember the registry.
     }
-    return { registry: body.data, source: 'server' };
+    return { registry: withSite(body.data, defaults), source: 'server' };
   } catch (error) {
     console.warn('[registry] unreachable, using a remembered or built-in registry', error);
   }
   try {
     const cached: unknown = JSON.parse(storage.getItem(REGISTRY_CACHE_KEY) ?? 'null');
-    if (isRegistry(cached)) return { registry: cached, source: 'cache' };
+    if (isRegistry(cached)) return { registry: withSite(cached, defaults), source: 'cache' };
   } catch {
     // a corrupt cache entry is ignored
   }

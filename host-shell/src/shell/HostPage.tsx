@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { t } from '../i18n';
 import styles from './shell.module.css';
 
 /** What the host itself shows in the page outlet for paths no area owns. */
@@ -6,8 +7,8 @@ export function HostPage({ pathname, apiSite }: { pathname: string; apiSite: str
   if (pathname === '/api') return <ApiRedirect apiSite={apiSite} />;
   return (
     <div className={styles.notice} data-testid="host-not-found">
-      <h2>页面不存在</h2>
-      <p>这个地址没有对应的页面，请从顶部导航进入。</p>
+      <h2>{t('page.notFound')}</h2>
+      <p>{t('page.notFoundDetail')}</p>
     </div>
   );
 }
@@ -18,7 +19,7 @@ function ApiRedirect({ apiSite }: { apiSite: string }) {
   }, [apiSite]);
   return (
     <div className={styles.notice} data-testid={apiSite ? 'api-redirect' : 'api-site-missing'}>
-      <h2>{apiSite ? '正在前往 API 站点…' : 'API 站点暂未开放'}</h2>
+      <h2>{apiSite ? t('api.redirecting') : t('api.missing')}</h2>
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { ownerOfPath, sdkInstance, session, type Registry } from '@qiming/sdk';
-import { Navbar } from './Navbar';
+import { ActivityBanner } from '../announcements/ActivityBanner';
+import { AnnouncementModal } from '../announcements/AnnouncementModal';
+import { TopBanner } from '../announcements/TopBanner';
+import { InsufficientPointsDialog } from '../dialogs/InsufficientPointsDialog';
+import { PageDialogs } from '../dialogs/PageDialogs';
+import { SessionExpiredDialog } from '../dialogs/SessionExpiredDialog';
+import { Navbar } from '../navbar/Navbar';
+import { hidesNavbar } from '../navbar/navigation';
+import { ToastViewport } from '../toasts/ToastViewport';
 import { HostPage } from './HostPage';
-import { ToastViewport } from './ToastViewport';
-import { SessionExpiredDialog } from './SessionExpiredDialog';
-import { InsufficientPointsDialog } from './InsufficientPointsDialog';
-import { ContactDialog } from './ContactDialog';
-import { hidesNavbar } from './navigation';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('popstate', onChange);
@@ -29,20 +32,33 @@ function useReturnPathOnLogin(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * Everything the host draws around the areas. The navbar's first commit ends the splash (spec
+ * platform §2: the spinner stays until the navbar reports loaded). The login page shows neither the
+ * navbar nor announcements.
+ */
 export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; hostPage: HTMLElement; onReady(): void }) {
   const pathname = useSyncExternalStore(subscribe, currentPath);
   const owned = ownerOfPath(pathname, registry.areas) !== null;
+  const bare = hidesNavbar(pathname);
   useEffect(onReady, [onReady]);
   useReturnPathOnLogin(pathname);
   return (
     <>
-      <div data-testid="shell" data-sdk-instance={sdkInstance.id}>
-        {hidesNavbar(pathname) ? null : <Navbar pathname={pathname} />}
+      <div data-testid="shell" data-sdk-instance={sdkInstance.id} data-edition={registry.site.edition}>
+        {bare ? null : (
+          <>
+            {registry.site.specialLayout ? <TopBanner /> : null}
+            <Navbar pathname={pathname} />
+            <ActivityBanner />
+          </>
+        )}
       </div>
+      {bare ? null : <AnnouncementModal international={registry.site.edition === 'international'} />}
       <ToastViewport />
       <SessionExpiredDialog />
       <InsufficientPointsDialog />
-      <ContactDialog />
+      <PageDialogs />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectArea } from '../support/pages';
+import { ops, startProduct, type RunningProduct } from '../support/product';
+
+/** A second server with its own data and configuration, stopped and removed after the group. */
+function productWith(env: Record<string, string>) {
+  let product: RunningProduct;
+  test.beforeAll(async () => {
+    product = await startProduct(env);
+  });
+  test.afterAll(async () => {
+    product.process.kill('SIGTERM');
+    await new Promise((resolve) => product.process.once('exit', resolve));
+    fs.rmSync(product.dataDir, { recursive: true, force: true });
+  });
+  return () => product;
+}
+
+test.describe('the international build (SITE_EDITION=international)', () => {
+  const product = productWith({ SITE_EDITION: 'international' });
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the same bundles speak English: navbar, notice with 关闭提示 instead of the site links, areas and the UI kit', async ({ page }) => {
+    await page.goto(`${product().baseUrl}/chatPage`);
+    const modal = page.getByTestId('announcement-modal');
+    await expect(modal).toContainText('Important notice');
+    await expect(modal.getByRole('button', { name: 'Close notice' })).toBeVisible();
+    await expect(modal.getByRole('link')).toHaveCount(0);
+    await modal.getByRole('button', { name: 'Got it' }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    const navbar = page.getByTestId('navbar');
+    await expect(navbar.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(navbar.getByRole('link', { name: 'AI Chat' })).toBeVisible();
+    await expectArea(page, 'chat');
+    await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', /^[^\u4e00-\u9fff]+$/);
+
+    await page.goto(`${product().baseUrl}/loginPage`);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    const chinese = await page.evaluate(() => /[\u4e00-\u9fff]/.test(document.querySelector('#qm-areas')!.textContent ?? ''));
+    expect(chinese, 'the login page has no Chinese text left').toBe(false);
+  });
+});
+
+test.describe('guards (SITE_GUARDS=true)', () => {
+  const product = productWith({ SITE_GUARDS: 'true' });
+
+  test('the Alook in-app browser is refused with the spec text', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 Alook/8.6' });
+    const page = await context.newPage();
+    await page.goto(`${product().baseUrl}/`);
+    await expect(page.getByTestId('guard-screen')).toHaveText('不允许使用Alook浏览器访问本站点，请使用其他浏览器访问！');
+    await expect(page.getByTestId('navbar')).toHaveCount(0);
+    await context.close();
+    await expect.poll(() => ops(product().dataDir, 'guards', 'list')).toContain('alook');
+  });
+
+  test('open developer tools raise the full-screen warning, are logged, and the page goes blank', async ({ page }) => {
+    await page.goto(`${product().baseUrl}/pay`);
+    await expect(page.getByTestId('navbar')).toBeVisible();
+    // Docked developer tools make the window's outer width exceed its inner width (what devtools-detect reads).
+    await page.evaluate(() => Object.defineProperty(window, 'outerWidth', { get: () => window.innerWidth + 400 }));
+    const screen = page.getByTestId('guard-screen');
+    await expect(screen).toContainText('检测到开发者工具已打开');
+    await expect(screen).toHaveAttribute('data-blank', 'true');
+    await expect(screen).toHaveText('');
+    await expect(page.getByTestId('navbar')).toHaveCount(0);
+    await expect.poll(() => ops(product().dataDir, 'guards', 'list')).toContain('devtools');
+  });
+
+  test('guards stay off where not configured (the main e2e server)', async ({ page }) => {
+    await page.goto('/pay');
+    await page.evaluate(() => Object.defineProperty(window, 'outerWidth', { get: () => window.innerWidth + 400 }));
+    await page.waitForTimeout(2000);
+    await expect(page.getByTestId('navbar')).toBeVisible();
+  });
+});
