@@ -76,3 +76,28 @@ test.describe('guards (SITE_GUARDS=true)', () => {
     await expect(page.getByTestId('navbar')).toBeVisible();
   });
 });
+
+test.describe('the special layout (SITE_SPECIAL_LAYOUT=true)', () => {
+  const product = productWith({ SITE_SPECIAL_LAYOUT: 'true' });
+
+  test('the top promo banner leads to /pay and stays closed for the visit once closed', async ({ page }) => {
+    await page.goto(`${product().baseUrl}/chatPage`);
+    // A first visit to this server: its 重要通知 comes first.
+    await page.getByTestId('announcement-modal').getByRole('button', { name: '我已了解' }).click();
+    const banner = page.getByTestId('top-banner');
+    await expect(banner).toContainText('8 折');
+    await banner.getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/pay$/);
+    await banner.getByRole('button', { name: '关闭' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('navbar')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('without the special layout there is no top banner', async ({ page }) => {
+    await page.goto('/chatPage');
+    await expect(page.getByTestId('navbar')).toBeVisible();
+    await expect(page.getByTestId('top-banner')).toHaveCount(0);
+  });
+});

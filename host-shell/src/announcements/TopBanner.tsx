@@ -10,8 +10,9 @@ const CLOSED_KEY = 'qm.topBannerClosed';
 /** The special layout's top promo banner (spec platform §2): leads to /pay; closed for this visit. */
 export const TopBanner = observer(function TopBanner() {
   const banner = announcements.payload?.topBanner ?? null;
-  const [closed, setClosed] = useState(() => window.sessionStorage.getItem(CLOSED_KEY) === banner?.text);
-  if (!banner || closed) return null;
+  // The text closed during this visit; a different text shows again.
+  const [closedText, setClosedText] = useState(() => window.sessionStorage.getItem(CLOSED_KEY));
+  if (!banner || closedText === banner.text) return null;
   return (
     <div className={styles.topBanner} data-testid="top-banner">
       <button type="button" className={styles.topBannerText} onClick={() => navigateToUrl('/pay')}>
@@ -23,7 +24,7 @@ export const TopBanner = observer(function TopBanner() {
         aria-label={t('dialog.close')}
         onClick={() => {
           window.sessionStorage.setItem(CLOSED_KEY, banner.text);
-          setClosed(true);
+          setClosedText(banner.text);
         }}
       >
         ×
