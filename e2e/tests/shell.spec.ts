@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerByEmail, uniqueEmail } from '../support/account';
 import { signature } from '../support/api';
 import { expectArea } from '../support/pages';
-import { announcementsCli } from '../support/registry';
+import { announcementsCli, cdkeysCli } from '../support/registry';
 
 const FRESH_BROWSER = { cookies: [], origins: [] };
 
@@ -61,6 +61,24 @@ test.describe('host shell: navbar and account', () => {
     await expect(page.getByTestId('username')).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--qm-primary').trim())).toBe('#1677ff');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('theme')!))).toEqual({ mode: 'light', primary: 'blue' });
+  });
+
+  test('a redeemed professional plan shows its badge and 续费会员 without a reload of the account', async ({ page }) => {
+    const output = cdkeysCli('create', '--plan-tier', '3', '--plan-days', '30', '--count', '1', '--note', 'e2e badge');
+    const code = output.match(/[A-Z0-9]{2,}(?:-[A-Z0-9]{4}){2,}/)?.[0];
+    expect(code, output).toBeTruthy();
+    await page.goto('/loginPage');
+    await registerByEmail(page, uniqueEmail());
+    await expect(page.getByTestId('username')).toBeVisible();
+    await page.goto('/setting');
+    const redeem = page.getByTestId('redeem-code');
+    await redeem.getByPlaceholder('请输入兑换码').fill(code!);
+    await redeem.getByRole('button', { name: '兑换' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '兑换成功' })).toBeVisible();
+    await expect(page.getByTestId('account-controls').getByTestId('badge-subscription')).toHaveText('专业版');
+    await page.getByTestId('username').click();
+    await expect(page.getByTestId('user-menu').getByTestId('badge-subscription')).toHaveAttribute('title', /到期/);
+    await expect(page.getByTestId('user-menu').getByTestId('action-membership')).toHaveText('续费会员');
   });
 
   test('a stored dark theme comes back light', async ({ page }) => {

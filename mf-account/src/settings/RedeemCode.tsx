@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { points, request, toasts } from '@qiming/sdk';
+import { points, request, toasts, user } from '@qiming/sdk';
 import type { RedeemResult } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
@@ -13,7 +13,7 @@ export const redeemCode: Redeem = async (code) => {
   return answer.data;
 };
 
-/** Redeems a code (兑换码) for points; the balance updates at once. */
+/** Redeems a code (兑换码) for points or a plan; the balance and the plan badges update at once. */
 export function RedeemCode({ redeem = redeemCode }: { redeem?: Redeem }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,6 +25,8 @@ export function RedeemCode({ redeem = redeemCode }: { redeem?: Redeem }) {
     try {
       const result = await redeem(value);
       points.set({ restIntegral: result.restIntegral, restIntegral2: result.restIntegral2 });
+      // A plan code changes the user's tier: the badges everywhere follow.
+      void user.load();
       toasts.success(t('redeem.succeeded', { points: result.points }));
       setCode('');
     } catch {
