@@ -86,11 +86,11 @@ export function navigateTo(path: string): void {
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
-/** Copies text with the spec's feedback: 复制成功！ or 复制失败！ */
-export async function copyText(text: string): Promise<void> {
+/** Copies text with the spec's feedback: 复制成功！ (or the caller's own success text) or 复制失败！ */
+export async function copyText(text: string, success?: { message: string; durationMs?: number }): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toasts.success(sdkText('copy.success'));
+    toasts.success(success?.message ?? sdkText('copy.success'), { durationMs: success?.durationMs });
   } catch {
     toasts.error(sdkText('copy.failed'));
   }

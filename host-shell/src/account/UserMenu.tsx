@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { navigateToUrl } from 'single-spa';
-import { eventBus, logout, points, toasts, user, type AppEvents } from '@qiming/sdk';
+import { copyText, eventBus, logout, points, user, type AppEvents } from '@qiming/sdk';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { t } from '../i18n';
 import { useDismiss } from '../layout/useDismiss';
@@ -26,15 +26,6 @@ function MenuItem({ onSelect, close, disabled, children, testId }: { onSelect():
       {children}
     </button>
   );
-}
-
-async function copyUsername(username: string) {
-  try {
-    await navigator.clipboard.writeText(username);
-    toasts.success(t('account.usernameCopied'));
-  } catch {
-    toasts.error(t('account.copyFailed'));
-  }
 }
 
 const open = (event: keyof Pick<AppEvents, 'invite:open' | 'contact:open' | 'download:open' | 'theme:open' | 'group:open'>) => () => eventBus.emit(event, {});
@@ -75,7 +66,7 @@ export const UserMenu = observer(function UserMenu() {
       {isOpen ? (
         <div className={styles.userMenu} role="menu" data-testid="user-menu">
           <div className={styles.menuHead}>
-            <button type="button" className={styles.copyName} title={t('account.copyUsername')} onClick={() => info && void copyUsername(info.username)} data-testid="copy-username">
+            <button type="button" className={styles.copyName} title={t('account.copyUsername')} onClick={() => info && void copyText(info.username, { message: t('account.usernameCopied') })} data-testid="copy-username">
               {info?.username ?? '--'}
             </button>
             <MembershipBadges />

@@ -1,22 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { navigateToUrl } from 'single-spa';
 import { t } from '../i18n';
 import { announcements } from './announcementsStore';
 import { activityPopup } from './displayPolicy';
+import { useStoredPopup } from './useStoredPopup';
 import styles from './announcements.module.css';
 
 /** The running activity under the navbar: at most maxShows page loads per version (spec: version 1, about 2 times). */
 export const ActivityBanner = observer(function ActivityBanner() {
   const activity = announcements.payload?.activity ?? null;
   const [closed, setClosed] = useState(false);
-  const show = useMemo(() => {
-    if (!activity) return false;
-    const popup = activityPopup(activity);
-    if (!popup.shouldShow()) return false;
-    popup.markShown();
-    return true;
-  }, [activity]);
+  const show = useStoredPopup(activity, activityPopup);
   if (!activity || !show || closed) return null;
   const close = () => {
     activityPopup(activity).close();

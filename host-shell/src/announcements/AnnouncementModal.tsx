@@ -6,6 +6,7 @@ import { Dialog } from '../dialogs/Dialog';
 import { t } from '../i18n';
 import { announcements } from './announcementsStore';
 import { noticePopup } from './displayPolicy';
+import { useStoredPopup } from './useStoredPopup';
 import styles from './announcements.module.css';
 import dialogStyles from '../dialogs/dialog.module.css';
 
@@ -82,13 +83,8 @@ function NoticeDialog({ notice, links, international, onDone }: { notice: Notice
 export const AnnouncementModal = observer(function AnnouncementModal({ international }: { international: boolean }) {
   const payload = announcements.payload;
   const [done, setDone] = useState(false);
-  const show = useMemo(() => {
-    if (!payload || !payload.notice.items.length) return false;
-    const popup = noticePopup(payload.notice);
-    if (!popup.shouldShow()) return false;
-    popup.markShown();
-    return true;
-  }, [payload]);
+  const notice = payload?.notice.items.length ? payload.notice : null;
+  const show = useStoredPopup(notice, noticePopup);
   if (!payload || !show || done) return null;
   return <NoticeDialog notice={payload.notice} links={payload.links} international={international} onDone={() => setDone(true)} />;
 });

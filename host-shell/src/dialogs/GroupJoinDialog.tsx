@@ -1,4 +1,4 @@
-import { toasts } from '@qiming/sdk';
+import { copyText } from '@qiming/sdk';
 import { t } from '../i18n';
 import { Dialog } from './Dialog';
 import { useContactInfo } from './useContactInfo';
@@ -6,15 +6,6 @@ import styles from './dialog.module.css';
 
 /** spec platform §9: the group toast stays 15 s (long enough to switch to WeChat/QQ and paste). */
 export const GROUP_TOAST_MS = 15_000;
-
-async function copyGroupNumber(group: string) {
-  try {
-    await navigator.clipboard.writeText(group);
-    toasts.success(t('group.copied', { group }), { durationMs: GROUP_TOAST_MS });
-  } catch {
-    toasts.error(t('group.copyFailed'));
-  }
-}
 
 /** 加入交流群: the user group's number (CONTACT_GROUP) and QR code (CONTACT_QR_URL). */
 export function GroupJoinDialog({ onClose }: { onClose(): void }) {
@@ -29,7 +20,7 @@ export function GroupJoinDialog({ onClose }: { onClose(): void }) {
         <p className={styles.message}>
           {t('group.number')}
           <code>{contact.group}</code>{' '}
-          <button type="button" className={styles.confirm} onClick={() => void copyGroupNumber(contact.group!)}>
+          <button type="button" className={styles.confirm} onClick={() => void copyText(contact.group!, { message: t('group.copied', { group: contact.group! }), durationMs: GROUP_TOAST_MS })}>
             {t('group.copy')}
           </button>
         </p>

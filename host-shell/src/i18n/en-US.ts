@@ -98,7 +98,6 @@ const enUS: Translation<typeof zhCN> = {
   'account.balanceDetail': '(daily {daily} · permanent {permanent})',
   'account.copyUsername': 'Click to copy your username',
   'account.usernameCopied': 'Username copied!',
-  'account.copyFailed': 'Copy failed!',
   'account.openMembership': 'Become a member',
   'account.renewMembership': 'Renew membership',
   'account.downloadClient': 'Download the app',
@@ -159,7 +158,6 @@ const enUS: Translation<typeof zhCN> = {
   'group.number': 'Group number: ',
   'group.copy': 'Copy number',
   'group.copied': 'Group number {group} copied. Search for it in WeChat or QQ to join.',
-  'group.copyFailed': 'Copy failed!',
   'group.none': 'There is no community group yet.',
 
   'theme.title': 'Theme',

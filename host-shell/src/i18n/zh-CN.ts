@@ -95,7 +95,6 @@ export const zhCN = {
   'account.balanceDetail': '（每日积分 {daily} · 永久积分 {permanent}）',
   'account.copyUsername': '点击复制用户名',
   'account.usernameCopied': '用户名复制成功！',
-  'account.copyFailed': '复制失败！',
   'account.openMembership': '开通会员',
   'account.renewMembership': '续费会员',
   'account.downloadClient': '下载客户端',
@@ -156,7 +155,6 @@ export const zhCN = {
   'group.number': '群号：',
   'group.copy': '复制群号',
   'group.copied': '群号 {group} 已复制，打开微信或 QQ 搜索即可加入',
-  'group.copyFailed': '复制失败！',
   'group.none': '本站暂未开放用户交流群。',
 
   'theme.title': '主题设置',
