@@ -68,3 +68,13 @@ export async function registerByEmail(page: Page, email: string, password?: stri
   if (password) await form.getByPlaceholder('密码至少 8 位，且需同时包含字母和数字').fill(password);
   await form.getByRole('button', { name: '注册' }).click();
 }
+
+/** A new account registered on the login page (or `path`, e.g. an invite link), signed in and shown in the navbar. */
+export async function newSignedInUser(page: Page, path = '/loginPage') {
+  await page.goto(path);
+  await registerByEmail(page, uniqueEmail());
+  await expect(page.getByTestId('username')).toBeVisible();
+}
+
+/** The navbar's balance in 万 (spec §9: divided by 10,000, 2 decimals). */
+export const balanceWan = async (page: Page) => Number((await page.getByTestId('points-balance').textContent())!.replace(/[^\d.]/g, ''));

@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerByEmail, uniqueEmail } from '../support/account';
+import { expect, test } from '@playwright/test';
+import { balanceWan, newSignedInUser, registerByEmail, uniqueEmail } from '../support/account';
 import { apiData, chatOnce } from '../support/api';
 import { cdkeysCli } from '../support/registry';
 import { SEEN_ANNOUNCEMENTS_STATE } from '../support/seenAnnouncements';
-
-async function newSignedInUser(page: Page, path = '/loginPage') {
-  await page.goto(path);
-  await registerByEmail(page, uniqueEmail());
-  await expect(page.getByTestId('username')).toBeVisible();
-}
-
-const balanceWan = async (page: Page) => Number((await page.getByTestId('points-balance').textContent())!.replace(/[^\d.]/g, ''));
 
 test.describe('points', () => {
   test('daily sign-in from the user menu credits points once and shows the streak', async ({ page }) => {

@@ -1,24 +1,38 @@
 import { useEffect, useState } from 'react';
-import { eventBus, navigateTo, type DialogOpening } from '@qiming/sdk';
+import { eventBus, type AppEvents, type DialogOpening } from '@qiming/sdk';
 import { InviteDialog } from './invite/InviteDialog';
+import { PayDialog } from './pay/PayDialog';
+import { payApi, type PayApi } from './pay/payApi';
 import { pointsApi } from './points/pointsApi';
 
-/**
- * The pay area's page-wide dialogs, opened from any area through the event bus. `pay:open` goes to
- * the /pay page until the QR pay dialog exists (the payment issue).
- */
-export function PayDialogs({ opening }: { opening: DialogOpening }) {
+/** One opening of the pay dialog; a new `session` mounts a fresh dialog (reopening starts afresh). */
+interface PayOpening {
+  open: boolean;
+  session: number;
+  reason?: string;
+}
+
+/** The pay area's page-wide dialogs, opened from any area through the event bus. */
+export function PayDialogs({ opening, api = payApi }: { opening: DialogOpening; api?: PayApi }) {
   const [inviteOpen, setInviteOpen] = useState(opening.event === 'invite:open');
+  const [pay, setPay] = useState<PayOpening>(() =>
+    opening.event === 'pay:open' ? { open: true, session: 1, reason: (opening.payload as AppEvents['pay:open'] | undefined)?.reason } : { open: false, session: 0 },
+  );
 
   useEffect(() => {
-    if (opening.event === 'pay:open') navigateTo('/pay');
     const offInvite = eventBus.on('invite:open', () => setInviteOpen(true));
-    const offPay = eventBus.on('pay:open', () => navigateTo('/pay'));
+    // While the dialog is open (maybe with an order waiting) another pay:open changes nothing.
+    const offPay = eventBus.on('pay:open', ({ reason }) => setPay((current) => (current.open ? current : { open: true, session: current.session + 1, reason })));
     return () => {
       offInvite();
       offPay();
     };
-  }, [opening]);
+  }, []);
 
-  return <InviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} api={pointsApi} />;
+  return (
+    <>
+      <InviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} api={pointsApi} />
+      <PayDialog key={pay.session} open={pay.open} reason={pay.reason} onClose={() => setPay((current) => ({ ...current, open: false }))} api={api} />
+    </>
+  );
 }

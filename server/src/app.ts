@@ -16,6 +16,7 @@ import { createChatGateway, type ChatGateway } from './modules/chat/index.js';
 import { conversationsRoutes, createConversationsService, type ConversationsService } from './modules/conversations/index.js';
 import { installDevOutbox } from './modules/devOutbox/index.js';
 import { InvitesRepository, InvitesService, invitesRoutes } from './modules/invites/index.js';
+import { createPay, payRoutes, type Pay } from './modules/pay/index.js';
 import { createGuardEvents, createPlatformService, platformRoutes, type PlatformService } from './modules/platform/index.js';
 import { createPointsService, pointsRoutes, startHoldSweeper, type PointsService } from './modules/points/index.js';
 import { promptsRoutes } from './modules/prompts/index.js';
@@ -42,6 +43,8 @@ export interface App {
   conversations: ConversationsService;
   chat: ChatGateway;
   announcements: Announcements;
+  /** Plans, orders, providers and their notifications (server/README.md, "Pay"). */
+  pay: Pay;
   close(): Promise<void>;
 }
 
@@ -110,6 +113,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => chat.router.hasRealChannel(id) });
   const announcements = await createAnnouncements(db.db, config, { modelExists: (code) => !!catalogue.find(code), now });
   await server.register(announcementsRoutes, { announcements });
+  const pay = createPay({ db: db.db, config, points, catalogue, sharedState, server, now, log: server.log });
+  await server.register(payRoutes, { service: pay.service, requireUser: auth.guard.requireUser, publicOrigin: config.publicOrigin, sandbox: pay.sandbox });
   await server.register(conversationsRoutes, { service: conversations, requireUser: auth.guard.requireUser });
   await server.register(promptsRoutes);
   await server.register(roleplayRoutes);
@@ -137,8 +142,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     conversations,
     chat,
     announcements,
+    pay,
     async close() {
       await sweeper.stop();
+      await pay.sweeper.stop();
       await chat.close();
       await catalogue.close();
       await server.close();

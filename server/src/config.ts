@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DownloadLinks, SiteConfig } from '@qiming/sdk/contracts';
+import { payConfigOf, type PayConfig } from './payConfig.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -304,6 +305,7 @@ export interface ServerConfig {
   signinRewards: number[];
   invites: InvitesConfig;
   chat: ChatConfig;
+  pay: PayConfig;
 }
 
 export interface ChatConfig {
@@ -356,7 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const social = socialProvidersOf(e);
   const wechat = wechatOfficialOf(e);
   const senders = codeSendersOf(e);
-  const problems = [...social.problems, ...wechat.problems, ...senders.problems];
+  const pay = payConfigOf(env);
+  const problems = [...social.problems, ...wechat.problems, ...senders.problems, ...pay.problems];
   if (problems.length) throw new Error(`invalid server configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -414,5 +417,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sameIpCheck: e.INVITE_SAME_IP_CHECK,
       incomeAccount: e.INVITE_INCOME_ACCOUNT,
     },
+    pay: pay.pay,
   };
 }

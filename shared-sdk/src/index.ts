@@ -7,6 +7,7 @@ export * from './i18n';
 export type * from './contracts';
 export { AUTH_CODES } from './contracts/auth';
 export { POINTS_CODES } from './contracts/points';
+export { PAY_CODES } from './contracts/pay';
 export { PROGRESS_PREFIXES, OFFLINE_DEMO_LABEL, CHAT_CODES, CHAT_LIMITS } from './contracts/chat';
 export { HONG_RULES, HONG_SCORE_MARKER, parseHongScore, withoutHongScore } from './contracts/hong';
 export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';

@@ -63,6 +63,12 @@ export const chat = createChatClient({
   onInsufficientPoints: (message) => eventBus.emit('points:insufficient', { message }),
 });
 
+// paySuccess: whoever shows points or plan badges sees the purchase without a reload.
+eventBus.on('pay:success', () => {
+  void points.refresh();
+  void user.load();
+});
+
 /** spec platform §4: points first (null on failure), then user info and settings, once. */
 export async function loadAccount(): Promise<void> {
   if (!session.isLoggedIn) return;

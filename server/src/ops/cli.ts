@@ -1,5 +1,5 @@
-// pnpm ops remotes|cdkeys|catalogue|announcements|guards <command>: changes the remote registry, makes
-// redemption codes, edits the model catalogue or the announcements, or lists guard events of the
+// pnpm ops remotes|cdkeys|catalogue|announcements|guards|pay <command>: changes the remote registry, makes
+// redemption codes, edits the model catalogue or the announcements, lists guard events, or looks after orders of the
 // server whose DATA_DIR / DATABASE_URL this shell points at (the same variables the server reads).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,9 @@ import { openDatabase, type Db } from '../db/database.js';
 import { AnnouncementInputError, ANNOUNCEMENTS_USAGE, createAnnouncements, runAnnouncementsCommand } from '../modules/announcements/index.js';
 import { Catalogue, CATALOGUE_USAGE, CatalogueInputError, CatalogueRepository, runCatalogueCommand } from '../modules/catalogue/index.js';
 import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
+import { DEFAULT_PLANS, parsePlans, PAY_USAGE, PayInputError, PayRepository, PayService, runPayCommand } from '../modules/pay/index.js';
 import { createPlatformService, GuardEventsRepository, PlatformError } from '../modules/platform/index.js';
+import { createPointsService } from '../modules/points/index.js';
 import { parseDetail } from '../modules/platform/service.js';
 
 const USAGE = `用法: pnpm ops remotes <命令>
@@ -34,7 +36,9 @@ ${CATALOGUE_USAGE}
 ${ANNOUNCEMENTS_USAGE}
 
 用法: pnpm ops guards <命令>
-  list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条`;
+  list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条
+
+${PAY_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -73,6 +77,7 @@ async function run(db: Db, config: ServerConfig, argv: string[], print: (line: s
   if (argv[0] === 'catalogue') return runCatalogueCommand(db.db, argv.slice(1), print, { reloadSeconds: config.chat.catalogueReloadSeconds });
   // Its own options (--title, --content…); texts may contain anything the operator types.
   if (argv[0] === 'announcements') return runAnnouncementsCommand(await announcementsOf(db, config), argv.slice(1), print);
+  if (argv[0] === 'pay') return runPayCommand(payServiceOf(db, config), new PayRepository(db.db), argv.slice(1), print);
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, command, ...rest] = positionals;
   if (!command) throw new UsageError('');
@@ -159,6 +164,20 @@ async function announcementsOf(db: Db, config: ServerConfig) {
   return createAnnouncements(db.db, config, { modelExists: async (code) => (await catalogue.reload()).byId.has(code) });
 }
 
+/** Orders, refunds and vouchers need no provider: the service without any (no QR codes are made here). */
+function payServiceOf(db: Db, config: ServerConfig): PayService {
+  const now = () => new Date();
+  const points = createPointsService(db.db, db.dialect, {
+    now,
+    dailyByTier: config.points.dailyByTier,
+    holdMinutes: config.points.holdMinutes,
+    limits: { maxOutputTokens: config.points.holdMaxOutputTokens, maxOutputChars: config.points.holdMaxOutputChars },
+  });
+  const plans = config.pay.plansJson === undefined ? [...DEFAULT_PLANS] : parsePlans(config.pay.plansJson, config.pay.plansSource);
+  const log = { info: () => {}, warn: (obj: object, msg: string) => console.error(msg, obj) };
+  return new PayService(new PayRepository(db.db), points, new Map(), { ...config.pay, plans, charsPerUse: 400, referenceModels: () => [], productName: '', now, log });
+}
+
 /** Browser-sent text with control characters shown as \uXXXX, so it cannot drive the operator's terminal. */
 function printable(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is escaped
@@ -229,6 +248,10 @@ async function main(): Promise<number> {
       return 2;
     }
     if (error instanceof CatalogueInputError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof PayInputError) {
       console.error(error.message);
       return 2;
     }

@@ -4,3 +4,4 @@ export * from './points';
 export * from './chat';
 export * from './hong';
 export * from './site';
+export * from './pay';

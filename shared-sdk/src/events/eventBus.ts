@@ -15,6 +15,8 @@ export interface AppEvents {
   'area:mounted': { area: string; version: string };
   /** A call or a generation was refused for lack of points (code 602): the host shows the notice. */
   'points:insufficient': { message: string };
+  /** paySuccess (spec platform §4): an order was paid; the SDK refreshes points and user info everywhere. */
+  'pay:success': { outTradeNo: string };
 }
 
 type Handler<T> = (payload: T) => void;

@@ -166,6 +166,13 @@ describe('request client against a real server', () => {
     ]);
   });
 
+  it('a silent call rejects with the refusal but shows no toast', async () => {
+    const { client, toasts } = setup(defaultConfig(server.origin));
+    await expect(client.get('silent-error', undefined, { silent: true })).rejects.toMatchObject({ code: 1003 });
+    await expect(client.post('points/quote', { model: 'gpt-4o' }, { silent: true })).rejects.toMatchObject({ code: 602 });
+    expect(toasts).toEqual([]);
+  });
+
   it('announces a refusal for lack of points (602) once, besides the toast', async () => {
     const insufficient: string[] = [];
     const { client, toasts } = setup(defaultConfig(server.origin), { onInsufficientPoints: (message) => insufficient.push(message) });

@@ -49,6 +49,13 @@ interface CallOptions {
   data?: unknown;
   responseType?: ResponseType;
   onUploadProgress?(event: AxiosProgressEvent): void;
+  /** The caller handles a refusal itself: no error toast (the session-expired path still runs). */
+  silent?: boolean;
+}
+
+/** Per-call choices of get / post. */
+export interface RequestOptions {
+  silent?: boolean;
 }
 
 /** Codes the server uses for a refused signature (server/README.md, "Request signature"). */
@@ -170,7 +177,7 @@ export function createRequestClient(deps: RequestClientDeps) {
     try {
       return await callOnce<T>(options, { replayedAfterRefresh: false, retriedClock: false });
     } catch (error) {
-      if (error instanceof ApiError) announce(error);
+      if (error instanceof ApiError && !options.silent) announce(error);
       throw error;
     }
   }
@@ -221,11 +228,11 @@ export function createRequestClient(deps: RequestClientDeps) {
   return {
     markInitialised: gate.markInitialised,
     setDevtoolsDetected: gate.setDevtoolsDetected,
-    get<T>(url: string, params?: Record<string, unknown>) {
-      return call<ApiEnvelope<T>>({ method: 'GET', url, params });
+    get<T>(url: string, params?: Record<string, unknown>, options: RequestOptions = {}) {
+      return call<ApiEnvelope<T>>({ method: 'GET', url, params, ...options });
     },
-    post<T>(url: string, data?: unknown) {
-      return call<ApiEnvelope<T>>({ method: 'POST', url, data });
+    post<T>(url: string, data?: unknown, options: RequestOptions = {}) {
+      return call<ApiEnvelope<T>>({ method: 'POST', url, data, ...options });
     },
     postWithParams<T>(url: string, params: Record<string, unknown>) {
       return call<ApiEnvelope<T>>({ method: 'POST', url, params });

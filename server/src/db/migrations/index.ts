@@ -8,6 +8,7 @@ import { conversations } from './004_conversations.js';
 import { catalogue } from './005_catalogue.js';
 import { chatJobs } from './006_chat_jobs.js';
 import { site } from './007_site.js';
+import { pay } from './008_pay.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -18,6 +19,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['005_catalogue', catalogue],
   ['006_chat_jobs', chatJobs],
   ['007_site', site],
+  ['008_pay', pay],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

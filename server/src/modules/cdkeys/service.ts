@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RedeemResult } from '@qiming/sdk/contracts';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
-import { entitlementsOf } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
+import { grantTier } from '../users/entitlementGrants.js';
 import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
 import type { BatchSummary, CdkeysRepository } from './repository.js';
 
@@ -123,11 +123,9 @@ export class CdkeysService {
    * the days from now; a higher tier in force refuses the code (throwing rolls the redemption back).
    */
   private async applyPlan(trx: Parameters<CdkeysRepository['take']>[0], userId: string, tier: number, days: number, now: Date, at: string): Promise<void> {
-    const user = await trx.selectFrom('users').select(['user_level', 'user_sign_expire_time', 'user_package2', 'user_package_expire_time2']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const current = entitlementsOf(user, now).subscriptionTier;
-    if (current > tier) throw new AppError(400, CDKEY_MESSAGES.higherPlan);
-    if (current === tier && user.user_package_expire_time2 === null) return; // a tier set by hand without an end
-    const from = current === tier ? Math.max(Date.parse(user.user_package_expire_time2!), now.getTime()) : now.getTime();
-    await this.repo.setSubscription(trx, userId, tier, new Date(from + days * DAY_MS).toISOString(), at);
+    const user = await trx.selectFrom('users').select(['user_package2', 'user_package_expire_time2']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const next = grantTier({ tier: user.user_package2, expiresAt: user.user_package_expire_time2 }, { tier, days }, now);
+    if (next === 'higher-in-force') throw new AppError(400, CDKEY_MESSAGES.higherPlan);
+    await this.repo.setSubscription(trx, userId, next.tier, next.expiresAt, at);
   }
 }

@@ -13,6 +13,7 @@ export const LEDGER_KINDS = {
   chat: '对话消费',
   media: '创作消费',
   purchase: '购买积分',
+  refund: '退款扣回',
   adjust: '系统调整',
 } as const;
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../http/htmlPage.js';
 import type { TicketStatus } from './service.js';
 import { LOCAL_CONFIRM_PATH } from './providers.js';
 
@@ -6,8 +7,6 @@ const STATUS_TEXT: Record<TicketStatus, string> = {
   scanned: '已确认登录，请回到电脑上的登录页。',
   gone: '二维码已过期或已取消，请在登录页刷新二维码。',
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page a local login QR code opens: it plays the phone's role (confirm or cancel the login). */
 export function confirmPage(ticket: string, status: TicketStatus, notice = ''): string {

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../../http/envelope.js';
+import { sendPage } from '../../../http/htmlPage.js';
 import { publicOriginOf } from '../origin.js';
 import { confirmPage } from './confirmPage.js';
 import { LOCAL_CONFIRM_PATH } from './providers.js';
@@ -19,14 +20,6 @@ export interface WechatRouteOptions {
 const OPENID_COOKIE = 'qm_wx_openid';
 const TicketQuery = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确') });
 const ConfirmForm = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确'), action: z.enum(['confirm', 'cancel']) });
-
-function sendPage(reply: FastifyReply, html: string) {
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-    .send(html);
-}
 
 export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin, pushToken }: WechatRouteOptions): Promise<void> {
   app.get('/app-api/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));

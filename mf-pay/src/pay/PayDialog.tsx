@@ -1,0 +1,350 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { observer } from 'mobx-react-lite';
+import { eventBus, session, toasts } from '@qiming/sdk';
+import type { PayInfo, PayMethod, PayOrderCreated, PlanType, PlanView, VoucherView } from '@qiming/sdk/contracts';
+import { Button, Spin } from '@qiming/sdk/ui';
+import { QRCode } from '@qiming/sdk/ui/display';
+import { Modal } from '@qiming/sdk/ui/feedback';
+import { payApi, type PayApi } from './payApi';
+import { createPayPolling } from './payPolling';
+import { PlanCards, yuan } from './PlanCards';
+import { t } from '../i18n';
+import styles from './pay.module.css';
+
+/** spec platform §4: windows narrower than 980 px make dialogs full screen. */
+const FULL_SCREEN_QUERY = '(max-width: 979.98px)';
+/** spec platform §9: the pay dialog is 920 × 580; the QR code 200 px with the 50 px logo centred. */
+const DIALOG_WIDTH = 920;
+const BODY_HEIGHT = 580;
+const QR_SIZE = 200;
+const QR_ICON_SIZE = 50;
+/** The site logo, served by the host. */
+const SITE_LOGO = '/icon-192.png';
+
+/** spec §4: the expired code is greyed under its refresh text. */
+const EXPIRED_COVER: CSSProperties = { background: 'rgba(236, 236, 240, 0.9)' };
+const FULL_SCREEN_STYLE: CSSProperties = { top: 0, maxWidth: '100vw', margin: 0, padding: 0 };
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+/** The plan a `pay:open` reason asks for: `plan:2` → 2. */
+export function planOfReason(reason: string | undefined): PlanType | null {
+  const match = /^plan:([123])$/.exec(reason ?? '');
+  return match ? (Number(match[1]) as PlanType) : null;
+}
+
+function initialPlan(plans: PlanView[], reason: string | undefined): PlanType | undefined {
+  const asked = planOfReason(reason);
+  if (asked && plans.some((plan) => plan.type === asked)) return asked;
+  return (plans.find((plan) => plan.recommended) ?? plans[0])?.type;
+}
+
+/** What the next order is made of; `round` grows to make a new order with the same choice (retry, refresh). */
+interface Choice {
+  type: PlanType;
+  method?: PayMethod;
+  useVoucher: boolean;
+  round: number;
+}
+
+type OrderState = { kind: 'creating' } | { kind: 'failed' } | { kind: 'ready'; order: PayOrderCreated; expired: boolean };
+
+const appliesTo = (voucher: VoucherView, type: PlanType) => voucher.planTypes.length === 0 || voucher.planTypes.includes(type);
+
+export interface PayDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** pay:open's reason: `points` titles it 充值积分; `plan:<type>` chooses that plan. */
+  reason?: string;
+  api?: PayApi;
+}
+
+/**
+ * The QR pay dialog (spec platform §2, §4): the plans on the left, the chosen plan's QR code on the
+ * right, its status polled until paid or expired. Mount a fresh one (a new key) for every opening.
+ */
+export const PayDialog = observer(function PayDialog({ open, onClose, reason, api = payApi }: PayDialogProps) {
+  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  const [modal, modalHolder] = Modal.useModal();
+  const signedIn = session.isLoggedIn;
+  const [info, setInfo] = useState<PayInfo | null>(null);
+  const [infoFailed, setInfoFailed] = useState(false);
+  const [infoRound, setInfoRound] = useState(0);
+  const [vouchers, setVouchers] = useState<VoucherView[]>([]);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [order, setOrder] = useState<OrderState>({ kind: 'creating' });
+  const closeConfirm = useRef<{ destroy(): void } | null>(null);
+  const latestOnClose = useRef(onClose);
+  useEffect(() => {
+    latestOnClose.current = onClose;
+  });
+
+  const [polling] = useState(() =>
+    createPayPolling({
+      query: (outTradeNo) => api.status(outTradeNo),
+      onPaid: (outTradeNo) => {
+        closeConfirm.current?.destroy();
+        closeConfirm.current = null;
+        latestOnClose.current();
+        toasts.success(t('pay.dialog.paid'));
+        eventBus.emit('pay:success', { outTradeNo });
+      },
+      onExpired: () => setOrder((current) => (current.kind === 'ready' ? { ...current, expired: true } : current)),
+    }),
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setInfoFailed(false);
+    api.payInfo().then(
+      (loaded) => {
+        if (!current) return;
+        setInfo(loaded);
+        const type = initialPlan(loaded.plans, reason);
+        if (type) setChoice((chosen) => chosen ?? { type, method: loaded.methods[0], useVoucher: true, round: 0 });
+      },
+      () => current && setInfoFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+    // Not keyed on the reason: it only picks the first plan and never reloads the plans.
+  }, [open, api, infoRound]);
+
+  useEffect(() => {
+    if (!open || !signedIn) return;
+    let current = true;
+    api.vouchers().then(
+      (list) => current && setVouchers(list),
+      () => current && setVouchers([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, signedIn, api]);
+
+  // Every change of plan, method or voucher use (and every retry) makes a new order and watches it.
+  useEffect(() => {
+    if (!open || !signedIn || !choice) return;
+    let current = true;
+    polling.stop();
+    setOrder({ kind: 'creating' });
+    api.createOrder({ type: choice.type, method: choice.method, ...(choice.useVoucher ? {} : { voucherId: null }) }).then(
+      (created) => {
+        if (!current) return;
+        setOrder({ kind: 'ready', order: created, expired: false });
+        polling.restart(created.outTradeNo);
+      },
+      // The SDK already showed the refusal; the dialog stays usable with a retry.
+      () => current && setOrder({ kind: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, signedIn, choice, api, polling]);
+
+  useEffect(() => {
+    if (!open) polling.stop();
+  }, [open, polling]);
+  useEffect(() => () => polling.stop(), [polling]);
+
+  const change = (patch: Partial<Omit<Choice, 'round'>>) =>
+    setChoice((chosen) => {
+      if (!chosen) return chosen;
+      const unchanged = (Object.keys(patch) as Array<keyof typeof patch>).every((key) => chosen[key] === patch[key]);
+      return unchanged ? chosen : { ...chosen, ...patch };
+    });
+  const newOrder = () => setChoice((chosen) => chosen && { ...chosen, round: chosen.round + 1 });
+
+  const close = () => {
+    polling.stop();
+    onClose();
+  };
+  // spec platform §5: closing while an order waits for payment asks first.
+  const requestClose = () => {
+    if (polling.phase !== 'waiting') return close();
+    if (closeConfirm.current) return;
+    closeConfirm.current = modal.confirm({
+      title: t('pay.dialog.closeConfirm'),
+      content: t('pay.dialog.closeConfirmDetail'),
+      onOk: () => {
+        closeConfirm.current = null;
+        close();
+      },
+      onCancel: () => {
+        closeConfirm.current = null;
+      },
+    });
+  };
+  const signIn = () => {
+    close();
+    eventBus.emit('auth:required', { returnTo: `${window.location.pathname}${window.location.search}` });
+  };
+
+  const chosenPlan = info?.plans.find((plan) => plan.type === choice?.type);
+
+  function plansColumn() {
+    if (info) return <PlanCards plans={info.plans} mode="choose" chosen={choice?.type} onPick={(type) => change({ type })} />;
+    if (infoFailed) {
+      return (
+        <div className={styles.placeholder}>
+          <span>{t('pay.dialog.infoFailed')}</span>
+          <Button onClick={() => setInfoRound((round) => round + 1)}>{t('pay.dialog.retry')}</Button>
+        </div>
+      );
+    }
+    return (
+      <div className={styles.placeholder}>
+        <Spin />
+      </div>
+    );
+  }
+
+  function checkout() {
+    if (!info || !choice || !chosenPlan) return null;
+    if (!signedIn) {
+      return (
+        <div className={styles.placeholder}>
+          <strong className={styles.planName}>{chosenPlan.name}</strong>
+          <span className={styles.price}>{yuan(chosenPlan.priceFen)}</span>
+          <span className={styles.muted}>{t('pay.dialog.signInHint')}</span>
+          <Button type="primary" size="large" onClick={signIn}>
+            {t('pay.dialog.signInToBuy')}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <>
+        {info.methods.length > 1 ? (
+          <div className={styles.methods} role="radiogroup" aria-label={t('pay.dialog.method')}>
+            {info.methods.map((method) => (
+              <Button key={method} role="radio" aria-checked={method === choice.method} type={method === choice.method ? 'primary' : 'default'} onClick={() => change({ method })}>
+                {t(`pay.method.${method}`)}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+        {order.kind === 'creating' ? (
+          <div className={`${styles.placeholder} ${styles.qrBox}`}>
+            <Spin />
+            <span className={styles.muted}>{t('pay.dialog.creating')}</span>
+          </div>
+        ) : order.kind === 'failed' ? (
+          <div className={`${styles.placeholder} ${styles.qrBox}`}>
+            <span>{t('pay.dialog.orderFailed')}</span>
+            <Button onClick={newOrder}>{t('pay.dialog.retry')}</Button>
+          </div>
+        ) : (
+          <OrderQr
+            order={order.order}
+            expired={order.expired}
+            onRefresh={newOrder}
+            canUseVoucher={!choice.useVoucher && vouchers.some((voucher) => appliesTo(voucher, choice.type))}
+            onVoucher={(useVoucher) => change({ useVoucher })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {modalHolder}
+      <Modal
+        open={open}
+        onCancel={requestClose}
+        footer={null}
+        title={t(reason === 'points' ? 'pay.dialog.title.points' : 'pay.dialog.title.member')}
+        width={fullScreen ? '100vw' : DIALOG_WIDTH}
+        style={fullScreen ? FULL_SCREEN_STYLE : undefined}
+        styles={
+          fullScreen
+            ? { container: { borderRadius: 0, minHeight: '100vh' }, body: { overflowY: 'auto' } }
+            : { body: { height: BODY_HEIGHT, overflow: 'hidden' } }
+        }
+        destroyOnHidden
+      >
+        <div className={styles.dialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
+          <div className={styles.dialogPlans}>{plansColumn()}</div>
+          <div className={styles.dialogCheckout}>{checkout()}</div>
+        </div>
+      </Modal>
+    </>
+  );
+});
+
+interface OrderQrProps {
+  order: PayOrderCreated;
+  expired: boolean;
+  onRefresh(): void;
+  /** The user turned the automatic voucher off and has one that fits this plan. */
+  canUseVoucher: boolean;
+  onVoucher(use: boolean): void;
+}
+
+/** The order's QR code, what it costs after the voucher, and how to pay it. */
+function OrderQr({ order, expired, onRefresh, canUseVoucher, onVoucher }: OrderQrProps) {
+  return (
+    <div className={styles.order}>
+      <div data-testid="pay-qr">
+        <QRCode
+          type="svg"
+          value={order.qrCode}
+          size={QR_SIZE}
+          icon={SITE_LOGO}
+          iconSize={QR_ICON_SIZE}
+          errorLevel="H"
+          status={expired ? 'expired' : 'active'}
+          styles={{ cover: EXPIRED_COVER }}
+          onRefresh={onRefresh}
+          statusRender={(info) =>
+            info.status === 'expired' ? (
+              <button type="button" className={styles.qrRefresh} onClick={info.onRefresh}>
+                {t('pay.dialog.expired')}
+              </button>
+            ) : null
+          }
+        />
+      </div>
+      <div className={styles.amount}>
+        <span>{t('pay.dialog.amount')}</span>
+        <strong data-testid="pay-amount">{yuan(order.amountFen)}</strong>
+        {order.discountFen > 0 ? <del>{yuan(order.amountFen + order.discountFen)}</del> : null}
+      </div>
+      {order.discountFen > 0 ? (
+        <div className={styles.voucher}>
+          <span>{t('pay.dialog.voucherApplied', { amount: yuan(order.discountFen) })}</span>
+          <button type="button" className={styles.linkButton} onClick={() => onVoucher(false)}>
+            {t('pay.dialog.noVoucher')}
+          </button>
+        </div>
+      ) : canUseVoucher ? (
+        <div className={styles.voucher}>
+          <button type="button" className={styles.linkButton} onClick={() => onVoucher(true)}>
+            {t('pay.dialog.useVoucher')}
+          </button>
+        </div>
+      ) : null}
+      {order.method === 'sandbox' ? (
+        // The sandbox code is the URL of a local confirm page: the link pays without a phone.
+        <a className={styles.scanHint} href={order.qrCode} target="_blank" rel="noopener noreferrer">
+          {t('pay.scan.sandbox')}
+        </a>
+      ) : (
+        <p className={styles.scanHint}>{t(order.method === 'alipay' ? 'pay.scan.alipay' : 'pay.scan.wechat')}</p>
+      )}
+    </div>
+  );
+}

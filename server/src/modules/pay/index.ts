@@ -1,0 +1,85 @@
+import type { PayMethod } from '@qiming/sdk/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
+import { persistentSecret } from '../../secrets.js';
+import type { SharedState } from '../../sharedState/index.js';
+import type { Catalogue, CatalogueEntry } from '../catalogue/index.js';
+import type { PointsService } from '../points/index.js';
+import { DEFAULT_PLANS, parsePlans } from './plans.js';
+import { createAlipayProvider } from './providers/alipay.js';
+import type { PayProvider, RawNotify } from './providers/provider.js';
+import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
+import { createWechatPayProvider } from './providers/wechatPay.js';
+import { PayRepository } from './repository.js';
+import { PayService } from './service.js';
+
+export { PayService, PAY_MESSAGES, newOutTradeNo, type PaymentOutcome } from './service.js';
+export { PayRepository } from './repository.js';
+export { DEFAULT_PLANS, parsePlans, pointsPerUse, usesOf, type Plan } from './plans.js';
+export { payRoutes } from './routes.js';
+export { runPayCommand, PAY_USAGE, PayInputError } from './opsCommands.js';
+
+export interface Pay {
+  service: PayService;
+  sandbox: SandboxProvider | null;
+  /** Closes unpaid orders whose time is up (every PAY_SWEEP_SECONDS). */
+  sweeper: PeriodicTask;
+}
+
+export interface PayDependencies {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  points: PointsService;
+  catalogue: Catalogue;
+  sharedState: SharedState;
+  /** The server the sandbox posts its notifications to (through the same route a provider uses). */
+  server: FastifyInstance;
+  now: Clock;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/** The providers new orders can use, in the order the pay dialog offers them. */
+function providersOf({ config, sharedState, server, now }: PayDependencies): { providers: Map<PayMethod, PayProvider>; sandbox: SandboxProvider | null } {
+  const providers = new Map<PayMethod, PayProvider>();
+  const { wechat, alipay } = config.pay;
+  if (wechat) providers.set('wechat', createWechatPayProvider({ ...wechat, now }));
+  if (alipay) providers.set('alipay', createAlipayProvider({ ...alipay, now }));
+  let sandbox: SandboxProvider | null = null;
+  if (config.pay.sandbox) {
+    sandbox = createSandboxProvider({
+      secret: config.pay.sandboxSecret ?? persistentSecret(config.dataDir, 'paySandboxSecret'),
+      sharedState,
+      now,
+      async deliver(notify: RawNotify) {
+        const reply = await server.inject({ method: 'POST', url: '/app-api/pay/notify/sandbox', headers: notify.headers as Record<string, string>, payload: notify.body });
+        if (reply.statusCode !== 200) server.log.warn(`sandbox notify answered ${reply.statusCode}: ${reply.body.slice(0, 200)}`);
+      },
+    });
+    providers.set('sandbox', sandbox);
+  }
+  return { providers, sandbox };
+}
+
+export function createPay(deps: PayDependencies): Pay {
+  const { config, catalogue, log } = deps;
+  const plans = config.pay.plansJson === undefined ? [...DEFAULT_PLANS] : parsePlans(config.pay.plansJson, config.pay.plansSource);
+  const { providers, sandbox } = providersOf(deps);
+  if (sandbox && config.production) log.warn({}, 'the pay sandbox is on in production: anyone can pay with its confirm page (set PAY_SANDBOX=false)');
+  const service = new PayService(new PayRepository(deps.db), deps.points, providers, {
+    plans,
+    orderMinutes: config.pay.orderMinutes,
+    queryAfterSeconds: config.pay.queryAfterSeconds,
+    charsPerUse: 400,
+    referenceModels: () => config.pay.useModels.map((id) => catalogue.find(id)).filter((m): m is CatalogueEntry => !!m),
+    ordersPerUserHour: config.pay.ordersPerUserHour,
+    productName: config.site.edition === 'international' ? 'Qiming AI' : '启明AI',
+    now: deps.now,
+    log,
+  });
+  const sweeper = startPeriodicTask('pay order sweep', () => service.expireDue(), config.pay.sweepSeconds * 1000, log);
+  return { service, sandbox, sweeper };
+}

@@ -1,0 +1,29 @@
+export interface PeriodicTask {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `task` every `intervalMs` (unref'd: it never keeps the process alive), never two runs at
+ * once; a failed run is logged and the next one comes as usual.
+ */
+export function startPeriodicTask(name: string, task: () => Promise<unknown>, intervalMs: number, log: { warn(obj: object, msg: string): void }): PeriodicTask {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = task()
+      .catch((error: unknown) => log.warn({ err: error }, `${name} failed`))
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
