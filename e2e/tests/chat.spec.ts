@@ -132,10 +132,11 @@ test.describe('chat', () => {
     await expect(answers(page).first()).toContainText('长江');
   });
 
-  test('running out of points warns and opens the pay page (the pay dialog until the payment work lands)', async ({ page }) => {
+  test('running out of points warns and opens the pay dialog (充值积分)', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=o3-new-all');
     await ask(page, '你好');
     await expect(page.getByTestId('toast').filter({ hasText: '积分不足，请及时充值' })).toBeVisible();
-    await expect(page).toHaveURL(/\/pay/);
+    await expect(page.getByRole('dialog').filter({ has: page.getByTestId('pay-dialog') })).toContainText('充值积分');
+    await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
   });
 });
