@@ -5,20 +5,11 @@ import { Button, Spin } from '@qiming/sdk/ui';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { PointsApi } from '../points/pointsApi';
 import { t } from '../i18n';
+import { useMediaQuery } from '../useMediaQuery';
 import styles from './invite.module.css';
 
 /** spec platform §2: 100% wide on screens up to 560 px, 45% otherwise. */
-function useDialogWidth(): string {
-  const query = '(max-width: 560px)';
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setNarrow(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return narrow ? '100%' : '45%';
-}
+const useDialogWidth = () => (useMediaQuery('(max-width: 560px)') ? '100%' : '45%');
 
 /** 您的邀请收益账户总览: overview, rules, reward details, notes. */
 export function InviteDialog({ open, onClose, api }: { open: boolean; onClose(): void; api: Pick<PointsApi, 'inviteInfo'> }) {

@@ -9,6 +9,7 @@ import { payApi, type PayApi } from './payApi';
 import { createPayPolling } from './payPolling';
 import { PlanCards, yuan } from './PlanCards';
 import { t } from '../i18n';
+import { useMediaQuery } from '../useMediaQuery';
 import styles from './pay.module.css';
 
 /** spec platform §4: windows narrower than 980 px make dialogs full screen. */
@@ -24,18 +25,6 @@ const SITE_LOGO = '/icon-192.png';
 /** spec §4: the expired code is greyed under its refresh text. */
 const EXPIRED_COVER: CSSProperties = { background: 'rgba(236, 236, 240, 0.9)' };
 const FULL_SCREEN_STYLE: CSSProperties = { top: 0, maxWidth: '100vw', margin: 0, padding: 0 };
-
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
 
 /** The plan a `pay:open` reason asks for: `plan:2` → 2. */
 export function planOfReason(reason: string | undefined): PlanType | null {
