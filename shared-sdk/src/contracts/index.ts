@@ -5,3 +5,6 @@ export * from './chat';
 export * from './hong';
 export * from './site';
 export * from './pay';
+export * from './files';
+export * from './speech';
+export * from './share';
