@@ -21,7 +21,10 @@ import { createGuardEvents, createPlatformService, platformRoutes, type Platform
 import { createPointsService, pointsRoutes, startHoldSweeper, type PointsService } from './modules/points/index.js';
 import { promptsRoutes } from './modules/prompts/index.js';
 import { rolePlayContributor, roleplayRoutes } from './modules/roleplay/index.js';
+import { installShare } from './modules/share/index.js';
 import { SigninRepository, SigninService, signinRoutes } from './modules/signin/index.js';
+import { installSpeech } from './modules/speech/index.js';
+import { createUploads } from './modules/uploads/index.js';
 import { UsersRepository, UsersService, usersRoutes } from './modules/users/index.js';
 import { installVerification } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
@@ -109,7 +112,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(cdkeysRoutes, { service: cdkeys, requireUser: auth.guard.requireUser });
   const catalogue = await createCatalogue(db.db, { reloadSeconds: config.chat.catalogueReloadSeconds, log: server.log });
   const conversations = createConversationsService(db.db, now);
-  const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now, contributors: [rolePlayContributor] });
+  const uploads = createUploads({ db: db.db, config, sharedState, now, log: server.log });
+  const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now, contributors: [rolePlayContributor], uploadedImages: uploads.service });
   await server.register(catalogueRoutes, { catalogue, hasRealChannel: (id) => chat.router.hasRealChannel(id) });
   const announcements = await createAnnouncements(db.db, config, { modelExists: (code) => !!catalogue.find(code), now });
   await server.register(announcementsRoutes, { announcements });
@@ -119,6 +123,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(promptsRoutes);
   await server.register(roleplayRoutes);
   await chat.registerRoutes(server, auth.guard.requireUser);
+  await uploads.registerRoutes(server, auth.guard.requireUser);
+  await installSpeech(server, { config: config.speech, requireUser: auth.guard.requireUser, log: server.log });
+  await installShare(server, { db: db.db, conversations, catalogue, sharedState, requireUser: auth.guard.requireUser, now });
   await serveFrontend(server, config);
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DownloadLinks, SiteConfig } from '@qiming/sdk/contracts';
 import { payConfigOf, type PayConfig } from './payConfig.js';
+import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
+import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -306,6 +308,10 @@ export interface ServerConfig {
   invites: InvitesConfig;
   chat: ChatConfig;
   pay: PayConfig;
+  /** Chat uploads: folder, size limit, parse time limit, OCR (UPLOAD_*). */
+  uploads: UploadsConfig;
+  /** Read-aloud and voice input services (SPEECH_*, TRANSCRIBE_*). */
+  speech: SpeechConfig;
 }
 
 export interface ChatConfig {
@@ -418,5 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       incomeAccount: e.INVITE_INCOME_ACCOUNT,
     },
     pay: pay.pay,
+    uploads: uploadsConfigOf(env, dataDir),
+    speech: speechConfigOf(env),
   };
 }

@@ -371,6 +371,37 @@ export interface PayVoucherTable {
   created_at: string;
 }
 
+/** A file a user uploaded to chat (module uploads); the bytes live on disk under UPLOAD_DIR/<user_id>/<id>. */
+export interface ChatUploadTable {
+  /** The knowledgeId: random and unguessable. */
+  id: string;
+  user_id: string;
+  /** The name the user gave the file. */
+  name: string;
+  /** The type sniffed from the bytes (text kinds with their charset). */
+  mime: string;
+  kind: 'pdf' | 'docx' | 'image' | 'text';
+  size: number;
+  sha256: string;
+  /** The text extracted (capped at FILE_LIMITS.textMaxChars); '' when none. */
+  text: string;
+  /** 1 when the text came from OCR of an image. */
+  ocr: number;
+  created_at: string;
+}
+
+/** A conversation's public share page (module share); deleted with the conversation. */
+export interface ConversationShareTable {
+  conv_group_id: string;
+  user_id: string;
+  /** The SharedConversation the page shows, as JSON; null once revoked. */
+  snapshot: string | null;
+  /** When the snapshot was taken (ISO-8601). */
+  shared_at: string;
+  /** Set when the owner withdrew the page; null while it is public. */
+  revoked_at: string | null;
+}
+
 export interface Database {
   remote_releases: RemoteReleaseTable;
   remote_channels: RemoteChannelTable;
@@ -401,4 +432,6 @@ export interface Database {
   announcement_channels: AnnouncementChannelTable;
   site_links: SiteLinkTable;
   guard_events: GuardEventTable;
+  chat_uploads: ChatUploadTable;
+  conversation_shares: ConversationShareTable;
 }

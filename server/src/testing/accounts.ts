@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import assert from 'node:assert/strict';
 import type { CodeScene, LoginResult, OutboxMessage } from '@qiming/sdk/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -85,4 +86,11 @@ let emailCounter = 0;
 export function uniqueEmail(name = 'user'): string {
   emailCounter++;
   return `${name}${emailCounter}.${process.pid}@example.com`;
+}
+
+/** A newly registered user (by phone): id, access token and phone. */
+export async function registeredUser(server: FastifyInstance): Promise<{ id: string; token: string; phone: string }> {
+  const phone = uniquePhone();
+  const { accessToken } = await register(server, { phone });
+  return { id: decodeJwt(accessToken).sub!, token: accessToken, phone };
 }

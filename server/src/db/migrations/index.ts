@@ -9,6 +9,8 @@ import { catalogue } from './005_catalogue.js';
 import { chatJobs } from './006_chat_jobs.js';
 import { site } from './007_site.js';
 import { pay } from './008_pay.js';
+import { uploads } from './009_uploads.js';
+import { shares } from './010_shares.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -20,6 +22,8 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['006_chat_jobs', chatJobs],
   ['007_site', site],
   ['008_pay', pay],
+  ['009_uploads', uploads],
+  ['010_shares', shares],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { StreamRequestBody } from '@qiming/sdk/contracts';
 import type { HistoryMessage } from '../conversations/index.js';
-import type { UpstreamMessage } from './upstream/types.js';
+import { IMAGE_PROMPT_TOKENS } from './upstream/tokens.js';
+import type { UpstreamImage, UpstreamMessage } from './upstream/types.js';
 
 export type { HistoryMessage };
 
@@ -14,6 +15,23 @@ export const DEFAULT_SYSTEM_PROMPT = CHAT_LIMITS.defaultSystemPrompt;
 /** Text of uploaded files sent upstream, per file and in all (characters). */
 export const FILE_TEXT_LIMITS = { perFile: 50_000, total: 100_000 };
 
+/**
+ * Images sent to a model that sees images, per message: the types both upstream kinds accept (a
+ * BMP goes as its OCR text), at most this many and this many bytes (base64 makes a third more);
+ * images beyond go as their OCR text too.
+ */
+export const VISION_IMAGE_LIMITS = { mediaTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], perMessage: 8, totalBytes: 30 * 1024 * 1024 };
+
+/** The user's uploaded images by knowledgeId, only the user's own (the uploads module). */
+export interface UploadedImageSource {
+  images(userId: string, knowledgeIds: readonly string[]): Promise<Array<{ knowledgeId: string; mime: string; data: Buffer }>>;
+}
+
+export interface ContextOptions {
+  /** The model sees images and a real upstream answers: uploaded images go as images, not as their OCR text. */
+  vision: boolean;
+  uploadedImages?: UploadedImageSource;
+}
 
 /** What a contributor sees: the request and the user. */
 export interface ContextRequest {
@@ -48,6 +66,7 @@ export async function buildContext(
   request: ContextRequest,
   history: readonly HistoryMessage[],
   contributors: readonly ContextContributor[],
+  options: ContextOptions = { vision: false },
 ): Promise<BuiltContext> {
   const { body } = request;
   const contributions = (await Promise.all(contributors.map((c) => c.contribute(request)))).filter((c) => c !== null);
@@ -60,13 +79,28 @@ export async function buildContext(
   const rounds = body.useContext ? Math.max(0, Math.min(CHAT_LIMITS.recentChatLenMax, body.recentChatLen)) : 0;
   const memory = rounds === 0 ? [] : lastRounds(earlier, rounds);
 
-  const prefix = [...contributions.map((c) => c.userPrefix).filter(Boolean), filesText(body)].filter(Boolean).join('\n\n');
-  const messages: UpstreamMessage[] = [
-    { role: 'system', content: system },
-    ...memory.filter((m) => m.content !== ''),
-    { role: 'user', content: prefix ? `${prefix}\n\n${current.content}` : current.content },
-  ];
-  return { messages, promptChars: messages.reduce((sum, m) => sum + m.content.length, 0) };
+  const images = options.vision && options.uploadedImages ? await visionImages(request, options.uploadedImages) : new Map<string, UpstreamImage>();
+  const prefix = [...contributions.map((c) => c.userPrefix).filter(Boolean), filesText(body, images)].filter(Boolean).join('\n\n');
+  const question: UpstreamMessage = { role: 'user', content: prefix ? `${prefix}\n\n${current.content}` : current.content };
+  if (images.size > 0) question.images = [...images.values()];
+  const messages: UpstreamMessage[] = [{ role: 'system', content: system }, ...memory.filter((m) => m.content !== ''), question];
+  // An image counts as a fixed number of characters (one per token, like the rest of the estimate).
+  return { messages, promptChars: messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS };
+}
+
+/** The message's uploaded images that go as images, by knowledgeId, within VISION_IMAGE_LIMITS. */
+async function visionImages({ userId, body }: ContextRequest, source: UploadedImageSource): Promise<Map<string, UpstreamImage>> {
+  const ids = body.uploadedFiles.map((file) => file.knowledgeId).filter((id): id is string => !!id);
+  const chosen = new Map<string, UpstreamImage>();
+  if (ids.length === 0) return chosen;
+  let bytes = 0;
+  for (const image of await source.images(userId, ids)) {
+    if (!VISION_IMAGE_LIMITS.mediaTypes.includes(image.mime) || chosen.size >= VISION_IMAGE_LIMITS.perMessage) continue;
+    if (bytes + image.data.length > VISION_IMAGE_LIMITS.totalBytes) continue;
+    bytes += image.data.length;
+    chosen.set(image.knowledgeId, { mediaType: image.mime, data: image.data.toString('base64') });
+  }
+  return chosen;
 }
 
 /** The last `rounds` question–answer pairs (a round starts at a user message). */
@@ -78,13 +112,18 @@ function lastRounds(messages: readonly HistoryMessage[], rounds: number): Histor
   return [...messages];
 }
 
-function filesText(body: StreamRequestBody): string {
+/** The files' text in front of the message; an image that goes as an image is named only (its OCR text would repeat it). */
+function filesText(body: StreamRequestBody, sentAsImages: ReadonlyMap<string, UpstreamImage>): string {
   let budget = FILE_TEXT_LIMITS.total;
   const parts: string[] = [];
   for (const file of body.uploadedFiles) {
+    const name = file.nameFromFront || file.actualName || file.name || '文件';
+    if (file.knowledgeId && sentAsImages.has(file.knowledgeId)) {
+      parts.push(`【${name}】（图片，已随消息附上）`);
+      continue;
+    }
     const text = file.fileContent?.trim();
     if (!text || budget <= 0) continue;
-    const name = file.nameFromFront || file.actualName || file.name || '文件';
     const clipped = text.slice(0, Math.min(FILE_TEXT_LIMITS.perFile, budget));
     budget -= clipped.length;
     parts.push(`【${name}】\n${clipped}${clipped.length < text.length ? '\n（文件内容过长，已截断）' : ''}`);

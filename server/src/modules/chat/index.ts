@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { findModel, type Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
 import type { PointsService } from '../points/index.js';
-import type { ContextContributor } from './context.js';
+import type { ContextContributor, UploadedImageSource } from './context.js';
 import { JobManager } from './jobs/jobManager.js';
 import { RedisJobLog } from './jobs/redisJobLog.js';
 import { loadContentPolicy } from './policy/contentPolicy.js';
@@ -33,6 +33,8 @@ export interface ChatDeps {
   now: () => Date;
   /** Agents, knowledge bases and extensions add theirs (see context.ts). */
   contributors?: ContextContributor[];
+  /** The uploads module: images of a message go as images to models that see them. */
+  uploadedImages?: UploadedImageSource;
 }
 
 export interface ChatGateway {
@@ -48,7 +50,7 @@ export interface ChatGateway {
  * The chat gateway: channels (configured upstreams, else the offline model), generation jobs
  * (in this process, mirrored to Redis Streams when REDIS_URL is set), crash recovery and routes.
  */
-export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [] }: ChatDeps): Promise<ChatGateway> {
+export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages }: ChatDeps): Promise<ChatGateway> {
   const chat = config.chat;
   const channels = chat.channelsJson ? parseChannels(chat.channelsJson, process.env, chat.channelsSource) : [];
   const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault });
@@ -91,10 +93,12 @@ export async function createChatGateway({ config, db, points, conversations, cat
     conversations,
     modelFacts: (id) => {
       const entry = catalogue.find(id);
-      if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null };
+      // The catalogue's image models (accepting uploads, not text only); the offline model sees no images.
+      if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id) };
       // Agents and custom apps are priced by prefix and have no entry of their own.
-      return findModel(id) ? { think: false, web: false, icon: null } : undefined;
+      return findModel(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
     },
+    uploadedImages,
     policy: loadContentPolicy(chat.bannedWordsFile),
     contributors,
     recovery,

@@ -4,7 +4,7 @@ import { findModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService } from '../conversations/index.js';
-import { buildContext, CHAT_LIMITS, type ContextContributor } from './context.js';
+import { buildContext, CHAT_LIMITS, type ContextContributor, type UploadedImageSource } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
 import type { JobManager } from './jobs/jobManager.js';
@@ -21,8 +21,13 @@ export interface ChatServiceDeps {
   points: Pick<PointsService, 'quote' | 'hold' | 'settle' | 'refund'>;
   conversations: TurnStore;
   /** Whether the model shows reasoning / searches the web (the catalogue's think and web). */
-  /** What the gateway needs of a model; `icon` marks its conversations in the history list. */
-  modelFacts(modelId: string): { think: boolean; web: boolean; icon: string | null } | undefined;
+  /**
+   * What the gateway needs of a model; `icon` marks its conversations in the history list, `vision`
+   * says that uploaded images go to it as images (it sees images and a real upstream serves it).
+   */
+  modelFacts(modelId: string): { think: boolean; web: boolean; icon: string | null; vision: boolean } | undefined;
+  /** The uploaded images of a message (the uploads module); without it images go as their OCR text. */
+  uploadedImages?: UploadedImageSource;
   policy: ContentPolicy;
   contributors: readonly ContextContributor[];
   recovery: JobRecovery;
@@ -88,7 +93,7 @@ export class ChatService {
     });
     const jobId = turn.assistantNodeId;
     const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
-    const context = await buildContext({ userId, body }, turn.history, deps.contributors);
+    const context = await buildContext({ userId, body }, turn.history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
     try {
       await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
     } catch (error) {

@@ -205,6 +205,11 @@ export class ConversationsService {
     else await this.repo.selectChild(this.repo.db, node.parent_id, node.id);
   }
 
+  /** True when the conversation exists and is the user's (other modules' ownership check, e.g. share). */
+  async ownsGroup(userId: string, convGroupId: string): Promise<boolean> {
+    return (await this.repo.ownedGroup(this.repo.db, userId, convGroupId)) !== undefined;
+  }
+
   private async ownedGroup(userId: string, convGroupId: string): Promise<GroupRow> {
     const group = await this.repo.ownedGroup(this.repo.db, userId, convGroupId);
     if (!group) throw conversationNotFound();

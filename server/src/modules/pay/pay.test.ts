@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { PayInfo, PayOrderCreated, TradeView, VoucherView } from '@qiming/sdk/contracts';
-import { ACCOUNT_TEST_ENV, call, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
+import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from './providers/sandbox.js';
@@ -19,12 +19,7 @@ describe(`pay (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   after(() => t.close());
   const server = () => t.app.server;
 
-  async function newUser() {
-    const phone = uniquePhone();
-    const login = await register(server(), { phone });
-    const row = await t.app.db.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    return { token: login.accessToken, id: row.id };
-  }
+  const newUser = () => registeredUser(server());
   const order = (token: string, payload: object = { type: 1 }) => data<PayOrderCreated>(server(), 'POST', 'pay/getPayInfoGuding', { token, payload });
   const status = async (token: string, outTradeNo: string) => (await data<{ status: string }>(server(), 'POST', 'pay/getPaySta', { token, payload: { outTradeNo } })).status;
   const permanent = async (userId: string) => (await assertLedgerMatches(t.app.db.db, userId)).permanent;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PayInfo, PayOrderCreated } from '@qiming/sdk/contracts';
-import { ACCOUNT_TEST_ENV, data, register, uniquePhone } from '../../testing/accounts.js';
+import { ACCOUNT_TEST_ENV, data, registeredUser } from '../../testing/accounts.js';
 import { assertLedgerMatches, TestClock } from '../../testing/points.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
@@ -53,12 +53,7 @@ describe(`pay through WeChat Pay v3 (${process.env.TEST_DATABASE ?? 'sqlite'})`,
   const server = () => t.app.server;
   const post = (notify: RawNotify) => server().inject({ method: 'POST', url: '/app-api/pay/notify/wechat', headers: notify.headers as Record<string, string>, payload: notify.body });
 
-  async function newUser() {
-    const phone = uniquePhone();
-    const login = await register(server(), { phone });
-    const row = await t.app.db.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
-    return { token: login.accessToken, id: row.id };
-  }
+  const newUser = () => registeredUser(server());
   const status = async (token: string, outTradeNo: string) => (await data<{ status: string }>(server(), 'POST', 'pay/getPaySta', { token, payload: { outTradeNo } })).status;
 
   it('offers only WeChat Pay (no sandbox) and credits a notified payment once', async () => {

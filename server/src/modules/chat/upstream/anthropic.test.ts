@@ -117,6 +117,38 @@ describe('Anthropic adapter (against a fake upstream over HTTP)', () => {
     assert.deepEqual(toAnthropicConversation([{ role: 'user', content: '只有问题' }]), { messages: [{ role: 'user', content: '只有问题' }] });
   });
 
+  it('turns a message with images into content blocks (images first, base64 sources), merged with a neighbouring turn', () => {
+    const png = { mediaType: 'image/png', data: 'iVBORw0KGgo=' };
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
+    assert.deepEqual(
+      toAnthropicConversation([
+        { role: 'system', content: '规则' },
+        { role: 'user', content: '前一个问题' },
+        { role: 'assistant', content: '' },
+        { role: 'user', content: '看看这张图', images: [png] },
+      ]),
+      {
+        system: '规则',
+        messages: [{ role: 'user', content: [{ type: 'text', text: '前一个问题' }, image, { type: 'text', text: '看看这张图' }] }],
+      },
+    );
+    assert.deepEqual(toAnthropicConversation([{ role: 'user', content: '', images: [png] }]), { messages: [{ role: 'user', content: [image] }] });
+    assert.deepEqual(
+      toAnthropicConversation([
+        { role: 'user', content: '图', images: [png] },
+        { role: 'user', content: '补充' },
+      ]),
+      { messages: [{ role: 'user', content: [image, { type: 'text', text: '图' }, { type: 'text', text: '补充' }] }] },
+    );
+  });
+
+  it('posts the image blocks in the request body', async () => {
+    upstream.reply({ type: 'stream', frames: anthropicFrames([messageStart({ input_tokens: 1700, output_tokens: 1 }), blockStart(0, { type: 'text', text: '' }), blockDelta(0, { type: 'text_delta', text: '一张收据' }), blockStop(0), messageDelta({ output_tokens: 4 }), messageStop]) });
+    await collect(adapterWith().stream(chatRequest({ messages: [{ role: 'user', content: '这是什么？', images: [{ mediaType: 'image/webp', data: 'UklGRg==' }] }] })));
+    const body = upstream.requests.at(-1)?.body as { messages: unknown };
+    assert.deepEqual(body.messages, [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklGRg==' } }, { type: 'text', text: '这是什么？' }] }]);
+  });
+
   it('takes input tokens from message_delta when it reports them, cache tokens included', async () => {
     upstream.reply({
       type: 'stream',

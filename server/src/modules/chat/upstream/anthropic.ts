@@ -18,28 +18,41 @@ export interface AnthropicOptions extends SseTransportOptions {
 
 export const MIN_THINKING_BUDGET = 1024;
 
+type AnthropicBlock = { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+
 interface AnthropicMessage {
   role: 'user' | 'assistant';
-  content: string;
+  content: string | AnthropicBlock[];
 }
+
+/** A message with images as content blocks: the images first (Anthropic's advice), then the text. */
+function blocksOf(message: UpstreamMessage): AnthropicBlock[] {
+  const images = (message.images ?? []).map((image): AnthropicBlock => ({ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } }));
+  return message.content.trim() === '' ? images : [...images, { type: 'text', text: message.content }];
+}
+
+const asBlocks = (content: AnthropicMessage['content']): AnthropicBlock[] => (typeof content === 'string' ? [{ type: 'text', text: content }] : content);
 
 /**
  * Anthropic's shape of a conversation: system text at the top level, and strictly alternating
  * turns (consecutive messages of one role are joined). Empty messages (an answer stopped before
- * its first word) are dropped: the API refuses empty content.
+ * its first word) are dropped: the API refuses empty content. A message with images becomes
+ * content blocks; text-only turns stay plain strings.
  */
 export function toAnthropicConversation(messages: readonly UpstreamMessage[]): { system?: string; messages: AnthropicMessage[] } {
   const system: string[] = [];
   const turns: AnthropicMessage[] = [];
   for (const message of messages) {
-    if (message.content.trim() === '') continue;
+    const hasImages = (message.images?.length ?? 0) > 0;
+    if (message.content.trim() === '' && !hasImages) continue;
     if (message.role === 'system') {
       system.push(message.content);
       continue;
     }
     const last = turns.at(-1);
-    if (last?.role === message.role) last.content += `\n\n${message.content}`;
-    else turns.push({ role: message.role, content: message.content });
+    if (last?.role !== message.role) turns.push({ role: message.role, content: hasImages ? blocksOf(message) : message.content });
+    else if (typeof last.content === 'string' && !hasImages) last.content += `\n\n${message.content}`;
+    else last.content = [...asBlocks(last.content), ...blocksOf(message)];
   }
   return system.length > 0 ? { system: system.join('\n\n'), messages: turns } : { messages: turns };
 }

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { openAiChunk, openAiFrames, refusedBaseUrl, sseFrame, startFakeUpstream, type FakeUpstream } from '../../../testing/fakeUpstream.js';
 import { OpenAiCompatibleAdapter, type OpenAiCompatibleOptions } from './openaiCompatible.js';
 import { chatRequest, collect, collectFailure, textOf } from './testStreams.js';
-import { countPromptTokens, countTokens } from './tokens.js';
+import { countPromptTokens, countTokens, IMAGE_PROMPT_TOKENS } from './tokens.js';
 import { INPUT_REJECTED_MESSAGE } from './upstreamErrors.js';
 
 const usageChunk = (prompt: number, completion: number) => ({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } });
@@ -67,6 +67,37 @@ describe('OpenAI-compatible adapter (against a fake upstream over HTTP)', () => 
     const body = upstream.requests.at(-1)?.body as Record<string, unknown>;
     assert.equal(body.max_completion_tokens, 77);
     assert.equal('max_tokens' in body, false);
+  });
+
+  it('sends a message with images as content parts: the text, then each image as a data URL; counts the images when no usage comes', async () => {
+    upstream.reply({ type: 'stream', frames: openAiFrames([openAiChunk({ content: '图里是一张收据。' }), stopChunk()]) });
+    const request = chatRequest({
+      messages: [
+        { role: 'system', content: '你是启明助手。' },
+        { role: 'user', content: '上一问' },
+        { role: 'assistant', content: '上一答' },
+        { role: 'user', content: '这张图里写了什么？', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=' }, { mediaType: 'image/jpeg', data: '/9j/4AAQ' }] },
+      ],
+    });
+    const events = await collect(adapter.stream(request));
+    const body = upstream.requests.at(-1)?.body as { messages: unknown[] };
+    assert.deepEqual(body.messages, [
+      { role: 'system', content: '你是启明助手。' },
+      { role: 'user', content: '上一问' },
+      { role: 'assistant', content: '上一答' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '这张图里写了什么？' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/4AAQ' } },
+        ],
+      },
+    ]);
+    const usage = events.at(-1);
+    assert.ok(usage?.type === 'usage');
+    assert.equal(usage.inputTokens, countPromptTokens(request.messages));
+    assert.ok(usage.inputTokens > 2 * IMAGE_PROMPT_TOKENS, 'each image counts in the estimate');
   });
 
   it('accepts `delta.reasoning` (OpenRouter) as reasoning too', async () => {

@@ -1,6 +1,6 @@
 import type { Reference } from '@qiming/sdk/contracts';
 import { streamSse, type SseTransportOptions } from './sseRequest.js';
-import { UpstreamError, type UpstreamAdapter, type UpstreamEvent, type UpstreamRequest } from './types.js';
+import { UpstreamError, type UpstreamAdapter, type UpstreamEvent, type UpstreamMessage, type UpstreamRequest } from './types.js';
 import { inStreamError, parseChunk } from './upstreamErrors.js';
 import { withUsage } from './usage.js';
 
@@ -26,6 +26,20 @@ interface ToolCallDelta {
 }
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+type OpenAiContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** A message as Chat Completions takes it: plain text, or text and images as content parts (data URLs). */
+export function toOpenAiMessage(message: UpstreamMessage): { role: UpstreamMessage['role']; content: string | OpenAiContentPart[] } {
+  if (!message.images?.length) return { role: message.role, content: message.content };
+  return {
+    role: message.role,
+    content: [
+      { type: 'text', text: message.content },
+      ...message.images.map((image): OpenAiContentPart => ({ type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${image.data}` } })),
+    ],
+  };
+}
 
 function hostName(url: string): string {
   try {
@@ -56,7 +70,7 @@ export class OpenAiCompatibleAdapter implements UpstreamAdapter {
         headers: { authorization: `Bearer ${this.options.apiKey}` },
         body: {
           model: request.model,
-          messages: request.messages,
+          messages: request.messages.map(toOpenAiMessage),
           stream: true,
           stream_options: { include_usage: true },
           [this.options.maxTokensField ?? 'max_tokens']: request.maxOutputTokens,

@@ -29,9 +29,16 @@ export function estimateTokens(text: string): number {
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
-/** Prompt tokens of a chat request: every message's content plus a small per-message overhead, as OpenAI counts it. */
+/**
+ * What one image costs in prompt tokens, as an estimate: OpenAI counts 85–1105 by size and detail,
+ * Anthropic about (width × height) / 750, some 1600 for a picture of a megapixel. The upper end,
+ * so the points hold covers an image.
+ */
+export const IMAGE_PROMPT_TOKENS = 1600;
+
+/** Prompt tokens of a chat request: every message's content (and images) plus a small per-message overhead, as OpenAI counts it. */
 export function countPromptTokens(messages: readonly UpstreamMessage[], count: (text: string) => number = countTokens): number {
   const PER_MESSAGE = 3;
   const REPLY_PRIMER = 3;
-  return messages.reduce((sum, message) => sum + PER_MESSAGE + count(message.content), REPLY_PRIMER);
+  return messages.reduce((sum, message) => sum + PER_MESSAGE + count(message.content) + (message.images?.length ?? 0) * IMAGE_PROMPT_TOKENS, REPLY_PRIMER);
 }

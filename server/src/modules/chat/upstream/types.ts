@@ -6,9 +6,19 @@ import type { Reference } from '@qiming/sdk/contracts';
  * of events; the channel router picks the adapter (and fails over before the first event).
  */
 
+/** An image the user uploaded, sent with a user message to a model that sees images. */
+export interface UpstreamImage {
+  /** image/png, image/jpeg, image/webp or image/gif: what both upstream kinds accept. */
+  mediaType: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
 export interface UpstreamMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** Images that go with the text (a user message to a model that sees images); absent otherwise. */
+  images?: UpstreamImage[];
 }
 
 export interface UpstreamRequest {

@@ -1,0 +1,13 @@
+import { createRequire } from 'node:module';
+import { AppError } from '../../http/envelope.js';
+
+const require = createRequire(import.meta.url);
+
+// The SDK's codes JSON and its sharePath are shared data and code, required like roleplay/hongContract.ts does.
+export const SHARE_CODES = require('@qiming/sdk/contracts/share-codes.json') as typeof import('@qiming/sdk/contracts').SHARE_CODES;
+export const { sharePath } = require('@qiming/sdk/contracts') as typeof import('@qiming/sdk/contracts');
+
+/** A page that was never published, was revoked, or whose conversation is gone: HTTP 404 with the envelope. */
+export const shareNotFound = () => new AppError(SHARE_CODES.shareNotFound, '分享不存在或已被取消', 404);
+export const conversationEmpty = () => new AppError(SHARE_CODES.conversationEmpty, '对话中还没有可分享的回答');
+export const tooManyReads = () => new AppError(429, '访问过于频繁，请稍后再试', 429);

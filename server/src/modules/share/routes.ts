@@ -1,0 +1,40 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import type { SharedState } from '../../sharedState/index.js';
+import { currentUser } from '../auth/guard.js';
+import { shareNotFound, tooManyReads } from './codes.js';
+import type { ShareService } from './service.js';
+
+export interface ShareRouteOptions {
+  service: ShareService;
+  requireUser: preHandlerAsyncHookHandler;
+  sharedState: SharedState;
+  /** Public page reads per client IP and minute. */
+  readsPerMinute: number;
+}
+
+const BASE = '/app-api/backend-api';
+/** Conversation ids are UUIDs; the same bounds as the conversation calls. */
+const ConvGroupRef = z.object({ convGroupId: z.string({ error: '请选择对话' }).trim().min(1, '请选择对话').max(100) });
+const PublicId = z.string().min(1).max(100);
+
+/** Publish, refresh, revoke and read a conversation's share page. */
+export async function shareRoutes(app: FastifyInstance, { service, requireUser, sharedState, readsPerMinute }: ShareRouteOptions): Promise<void> {
+  // No login and no request signature (/app-api/public/ is exempt): the page opens from a link anywhere.
+  // A wildcard rather than :convGroupId, whose 100-character bound would make a long id "接口不存在".
+  app.get<{ Params: { '*': string } }>('/app-api/public/share/*', async (request) => {
+    const reads = await sharedState.increment(`share-read:${request.ip}`, 60);
+    if (reads > readsPerMinute) throw tooManyReads();
+    const id = PublicId.safeParse(request.params['*']);
+    if (!id.success) throw shareNotFound();
+    return ok(await service.publicView(id.data));
+  });
+
+  await app.register(async (owner) => {
+    owner.addHook('preHandler', requireUser);
+    owner.post(`${BASE}/shareConversation`, async (request) => ok(await service.share(currentUser(request).id, ConvGroupRef.parse(request.body ?? {}).convGroupId)));
+    owner.post(`${BASE}/revokeShare`, async (request) => ok(await service.revoke(currentUser(request).id, ConvGroupRef.parse(request.body ?? {}).convGroupId)));
+    owner.get(`${BASE}/getShareState`, async (request) => ok(await service.state(currentUser(request).id, ConvGroupRef.parse(request.query).convGroupId)));
+  });
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { AppError } from '../../http/envelope.js';
+import { FILE_CODES } from './contract.js';
+import { docxText, DOCX_MAX_UNPACKED_BYTES } from './extract/docx.js';
+import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
+import { zipEntries } from './extract/zipEntries.js';
+import { docxWithParagraphs, pdfWithText, pngWithDigits, zipOf } from './testFiles.js';
+
+const quietLog = { info: () => undefined, warn: () => undefined };
+
+describe('reading uploaded files', () => {
+  let dataDir: string;
+  before(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-extract-'));
+  });
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a document that runs over the time limit with parseFailed and the limit', async () => {
+    const pdf = await pdfWithText('Slow', '慢');
+    await assert.rejects(
+      extractContent({ kind: 'pdf', mime: 'application/pdf', extension: 'pdf' }, pdf, { ocr: null, timeoutMs: 1, log: quietLog }),
+      (error: unknown) => error instanceof AppError && error.code === FILE_CODES.parseFailed && error.message === '文件解析失败：解析超时（超过 1 秒），请拆分文件后重试',
+    );
+  });
+
+  it('refuses a DOCX whose parts declare an absurd unpacked size, before inflating anything', async () => {
+    const docx = docxWithParagraphs(['正常的一段']);
+    const entries = zipEntries(docx)!;
+    assert.deepEqual(
+      entries.map((e) => e.name),
+      ['[Content_Types].xml', '_rels/.rels', 'word/document.xml'],
+    );
+    assert.equal(await docxText(docx), '正常的一段');
+    // Patch the central directory's "uncompressed size" of the last entry (46-byte header + name before the end record).
+    const bomb = Buffer.from(docx);
+    const lastHeader = bomb.length - 22 - (46 + 'word/document.xml'.length);
+    bomb.writeUInt32LE(DOCX_MAX_UNPACKED_BYTES + 1, lastHeader + 24);
+    await assert.rejects(docxText(bomb), (error: unknown) => error instanceof DocumentUnreadable && error.message === 'DOCX 文件解压后过大');
+    await assert.rejects(docxText(zipOf({ 'a.txt': 'x' })), (error: unknown) => error instanceof DocumentUnreadable && error.message === 'DOCX 文件已损坏或格式不正确');
+  });
+
+  it('tidies OCR text: no spaces between Chinese characters, no trailing blanks', () => {
+    assert.equal(tidyOcrText('会 议 纪 要 2025 年\n\n\n\n第 二 行 ABC  \n'), '会议纪要 2025 年\n\n第二行 ABC');
+  });
+
+  it('OCR: a recognition over its time limit fails and the next image gets a fresh worker', async () => {
+    const engine = new OcrEngine({ languageDir: () => prepareLanguageDir(dataDir), log: quietLog });
+    const digitsOf = async (digits: string) => (await engine.recognize(pngWithDigits(digits), 30_000)).replace(/\s+/g, '');
+    try {
+      await assert.rejects(engine.recognize(pngWithDigits('1111'), 1), TimeLimitExceeded);
+      assert.equal(await digitsOf('2468'), '2468');
+      // A failed OCR keeps the upload: empty text, not OCR'd.
+      const broken = Buffer.concat([pngWithDigits('1').subarray(0, 60), Buffer.alloc(100)]);
+      assert.deepEqual(await extractContent({ kind: 'image', mime: 'image/png', extension: 'png' }, broken, { ocr: engine, timeoutMs: 30_000, log: quietLog }), { text: '', ocr: false });
+      assert.equal(await digitsOf('3579'), '3579');
+    } finally {
+      await engine.close();
+    }
+    const files = fs.readdirSync(fs.readdirSync(dataDir).map((name) => path.join(dataDir, name))[0]!).sort();
+    assert.deepEqual(files, ['chi_sim.traineddata.gz', 'eng.traineddata.gz'], 'the models are copied from the packages; nothing else is written');
+  });
+});

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { SharedState } from '../../sharedState/index.js';
+import { OcrEngine, prepareLanguageDir, type OcrLogger } from './extract/index.js';
+import { UploadFileStore } from './fileStore.js';
+import { ParseLock } from './parseLock.js';
+import { UploadsRepository } from './repository.js';
+import { uploadsRoutes } from './routes.js';
+import { UploadsService } from './service.js';
+
+export { UploadsService, UPLOADED_FILE_PATH, UPLOAD_MESSAGES, type UploadedImage } from './service.js';
+export { UPLOAD_PATHS } from './routes.js';
+export { parsingKey } from './parseLock.js';
+export type { UploadsConfig } from './config.js';
+
+export interface Uploads {
+  service: UploadsService;
+  /** The routes, and an onClose hook that terminates the OCR worker with the server. */
+  registerRoutes(server: FastifyInstance, requireUser: preHandlerAsyncHookHandler): Promise<void>;
+}
+
+export interface UploadsDependencies {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  sharedState: SharedState;
+  now: Clock;
+  log: OcrLogger;
+}
+
+/** The parse marker outlives the parse time limit by this much, in case an instance dies while parsing. */
+const LOCK_MARGIN_SECONDS = 30;
+
+export function createUploads({ db, config, sharedState, now, log }: UploadsDependencies): Uploads {
+  const { uploads } = config;
+  const ocr = uploads.ocr ? new OcrEngine({ languageDir: () => prepareLanguageDir(path.join(config.dataDir, 'ocr')), log }) : null;
+  const service = new UploadsService(new UploadsRepository(db), new UploadFileStore(uploads.dir), new ParseLock(sharedState, uploads.parseSeconds + LOCK_MARGIN_SECONDS), {
+    maxBytes: uploads.maxBytes,
+    extract: { ocr, timeoutMs: uploads.parseSeconds * 1000, log },
+    now,
+  });
+  return {
+    service,
+    async registerRoutes(server, requireUser) {
+      await server.register(uploadsRoutes, { service, requireUser, maxBytes: uploads.maxBytes });
+      // The OCR worker thread would keep the process alive after the server closed.
+      server.addHook('onClose', async () => ocr?.close());
+    },
+  };
+}
