@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { autorun } from 'mobx';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
-import { i18n, loadAccount, request, sdkInstance, sdkText, theme, type Registry } from '@qiming/sdk';
+import { i18n, loadAccount, request, sdkInstance, sdkText, setSiteConfig, theme, type Registry } from '@qiming/sdk';
 import { loadRegistry, type RegistrySource } from './registry/registryClient';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
@@ -21,8 +21,9 @@ function hideSplash() {
   document.getElementById('qm-splash')?.remove();
 }
 
-/** The site's language for the SDK and every area, loaded before anything draws text. */
+/** The site's config and language for the SDK and every area, loaded before anything draws text. */
 async function applySiteLanguage(registry: Registry) {
+  setSiteConfig(registry.site);
   i18n.setLocale(registry.site.locale);
   await Promise.all([t.ready(), sdkText.ready()]);
   document.title = t('brand');

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installErrorHandling } from './http/envelope.js';
 import { serveFrontend } from './http/frontend.js';
+import { installPreviewFrame } from './http/previewFrame.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
 import { announcementsRoutes, createAnnouncements, type Announcements } from './modules/announcements/index.js';
 import { ApiKeysRepository, ApiKeysService, apiKeysRoutes } from './modules/apiKeys/index.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await uploads.registerRoutes(server, auth.guard.requireUser);
   await installSpeech(server, { config: config.speech, requireUser: auth.guard.requireUser, log: server.log });
   await installShare(server, { db: db.db, conversations, catalogue, sharedState, requireUser: auth.guard.requireUser, now });
+  installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
   await serveFrontend(server, config);
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.

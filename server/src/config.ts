@@ -90,6 +90,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
   PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
   WECHAT_APP_ID: optionalVar(z.string()),
   WECHAT_APP_SECRET: optionalVar(z.string()),
@@ -243,6 +244,7 @@ function siteOf(e: z.infer<typeof EnvSchema>): SiteConfig {
     locale: e.SITE_EDITION === 'international' ? 'en-US' : 'zh-CN',
     guards,
     specialLayout: e.SITE_SPECIAL_LAYOUT,
+    ...(e.PREVIEW_ORIGIN ? { previewOrigin: e.PREVIEW_ORIGIN } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ export { FILE_CODES, FILE_LIMITS, uploadRuleFor, canUploadTo, extensionOf } from
 export { SPEECH_CODES, SPEECH_LIMITS } from './contracts/speech';
 export { SHARE_CODES, sharePath } from './contracts/share';
 export { HONG_RULES, HONG_SCORE_MARKER, parseHongScore, withoutHongScore } from './contracts/hong';
-export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText } from './sdk';
+export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText, setSiteConfig, siteConfig } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';
 export { dataOf } from './request/dataOf';

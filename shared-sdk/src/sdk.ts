@@ -12,6 +12,7 @@ import { ToastStore } from './stores/toasts';
 import { ThemeStore } from './stores/theme';
 import { UserStore, type UserInfo } from './stores/user';
 import type { LoginResult } from './contracts/auth';
+import type { SiteConfig } from './contracts/site';
 import { sdkText } from './i18n/sdkText';
 
 const storage = browserStorage();
@@ -23,6 +24,18 @@ export function configureSdk(change: Partial<Omit<SdkConfig, 'hosts'>> & { hosts
 }
 
 const currentPath = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
+
+let currentSite: SiteConfig | null = null;
+
+/** The host sets the registry's site config at boot, before any area mounts. */
+export function setSiteConfig(site: SiteConfig): void {
+  currentSite = site;
+}
+
+/** The site config the host booted with (null before boot, e.g. in an area's own tests). */
+export function siteConfig(): SiteConfig | null {
+  return currentSite;
+}
 
 export const toasts = new ToastStore();
 export const theme = new ThemeStore(storage);

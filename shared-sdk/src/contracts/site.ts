@@ -16,6 +16,11 @@ export interface SiteConfig {
   guards: boolean;
   /** The special layout: the closable top promo banner that leads to /pay. */
   specialLayout: boolean;
+  /**
+   * PREVIEW_ORIGIN: a separate origin (another host name of this server) that runs the chat's code
+   * previews with same-origin rights of their own; absent: previews run in an opaque origin.
+   */
+  previewOrigin?: string;
 }
 
 /** A dated announcement (spec platform §3): 立即体验 opens `routeUrl` (e.g. /chatPage?model=…). */
