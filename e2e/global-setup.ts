@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { echoChannelEnv, startEchoUpstream } from './support/echoUpstream';
 import { repoRoot, startProduct } from './support/product';
 import { writeSeenAnnouncementsState } from './support/seenAnnouncements';
 
@@ -30,7 +31,17 @@ export default async function globalSetup() {
   // The offline model paced fast: answers in well under a second, still streamed in many chunks.
   // Every simulated visitor comes from 127.0.0.1: the per-IP limit on verification codes is raised
   // so the suite's sign-ups are not mistaken for one abusive address.
-  const product = await startProduct({ API_SITE_URL: 'about:blank#api-site', OFFLINE_TOKENS_PER_SECOND: '3000', OFFLINE_FIRST_TOKEN_MS: '50', CODE_RATE_PER_IP_HOUR: '500' });
+  // One catalogue model answers through a local echo service (support/echoUpstream.ts). Code
+  // previews run on a second origin of the same server: localhost, while the suite uses 127.0.0.1.
+  const echo = await startEchoUpstream();
+  const product = await startProduct((port) => ({
+    ...echoChannelEnv(echo),
+    PREVIEW_ORIGIN: `http://localhost:${port}`,
+    API_SITE_URL: 'about:blank#api-site',
+    OFFLINE_TOKENS_PER_SECOND: '3000',
+    OFFLINE_FIRST_TOKEN_MS: '50',
+    CODE_RATE_PER_IP_HOUR: '500',
+  }));
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;
   await writeSeenAnnouncementsState(product.baseUrl);
@@ -38,5 +49,6 @@ export default async function globalSetup() {
     product.process.kill('SIGTERM');
     await new Promise((r) => product.process.once('exit', r));
     fs.rmSync(product.dataDir, { recursive: true, force: true });
+    await echo.close();
   };
 }

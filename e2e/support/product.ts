@@ -35,15 +35,19 @@ export interface RunningProduct {
   process: ChildProcess;
 }
 
-/** Starts the server on a free port with a fresh data dir and every built area published and live. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+/**
+ * Starts the server on a free port with a fresh data dir and every built area published and live.
+ * `env` may depend on the port (e.g. a second origin of the same server).
+ */
+export async function startProduct(env: Record<string, string> | ((port: number) => Record<string, string>) = {}): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-e2e-'));
   const port = await freePort();
+  const extraEnv = typeof env === 'function' ? env(port) : env;
   const baseUrl = `http://127.0.0.1:${port}`;
   ops(dataDir, 'remotes', 'bootstrap');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 30_000;

@@ -32,7 +32,7 @@ test.describe('chat page', () => {
     await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
   });
 
-  test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, export the round', async ({ page, context }) => {
+  test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, open the export preview', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await ask(page, '介绍一下长城 [[fault:slow-first-token]]');
@@ -46,12 +46,11 @@ test.describe('chat page', () => {
     await answer.getByTestId('copy-markdown').click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.length).toBeGreaterThan(20);
-    const download = page.waitForEvent('download');
-    await answer.getByTestId('export-round').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.md$/);
-    const text = await (await file.createReadStream()).toArray();
-    expect(Buffer.concat(text).toString('utf8')).toContain('介绍一下长城');
+    await answer.getByTestId('export-open').click();
+    const preview = page.getByRole('dialog', { name: '导出内容预览' });
+    await expect(preview.getByTestId('export-document')).toContainText('介绍一下长城');
+    await preview.getByRole('button', { name: /^(Close|关闭)$/ }).click();
+    await expect(preview).toHaveCount(0);
   });
 
   test('a long conversation opens at its end and renders only the messages near the viewport', async ({ page }) => {

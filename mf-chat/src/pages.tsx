@@ -4,6 +4,7 @@ import { t } from './i18n';
 
 const ChatPage = lazy(() => import('./chat/ChatPage').then((m) => ({ default: m.ChatPage })));
 const HongPage = lazy(() => import('./roleplay/HongPage').then((m) => ({ default: m.HongPage })));
+const SharePage = lazy(() => import('./share/SharePage').then((m) => ({ default: m.SharePage })));
 const ModelSquarePage = lazy(() => import('./square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
@@ -12,7 +13,7 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/newhomePage', title: t('pages.square'), element: <ModelSquarePage /> },
   { path: '/chatPage', title: t('pages.chat'), element: <ChatPage />, frame: false },
   { path: '/chatPage/:param', title: t('pages.chat'), element: <ChatPage />, frame: false },
-  { path: '/friendsLinkPage/:convGroupId', title: t('pages.share') },
+  { path: '/friendsLinkPage/:convGroupId', title: t('pages.share'), element: <SharePage /> },
   { path: '/hong', title: t('pages.hong'), element: <HongPage /> },
   { path: '/voice', title: t('pages.voice') },
   { path: '/trace', title: t('pages.trace') },

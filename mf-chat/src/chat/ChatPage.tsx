@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { chat, copyText, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
+import { canUploadTo, chat, copyText, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { ChatStore } from './ChatStore';
+import { exportConversation } from './exportConversation';
+import { uploadFile } from '../uploads/uploadApi';
+import { UploadStore } from '../uploads/UploadStore';
 import { Composer } from './Composer';
 import { confirm } from './confirm';
 import { conversationsApi } from './conversationsApi';
@@ -33,6 +36,7 @@ function cutIntro(text: string): string {
 }
 // Loaded when opened: the drawer and its dialog are not part of the chat page's first load.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+const ExportDialog = lazy(() => import(/* webpackChunkName: "export-dialog" */ '../export/ExportDialog'));
 
 function initialModel(options: ModelOption[] | null, requested: string | null): string {
   const stored = window.localStorage.getItem(STORAGE_KEYS.selectedModel);
@@ -72,6 +76,17 @@ export const ChatPage = observer(function ChatPage() {
       ),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const uploads = useMemo(
+    () =>
+      new UploadStore({
+        isLoggedIn: () => session.isLoggedIn,
+        askLogin: (message) => void confirm({ title: t('chat.loginTitle'), content: message, okText: t('chat.goLogin'), onOk: () => navigateTo('/loginPage') }),
+        warn: (message) => toasts.warn(message),
+        send: uploadFile,
+        attach: (file) => store.attachFile(file),
+      }),
+    [store],
+  );
   // The text a signed-out user typed before logging in comes back into the input once.
   useEffect(() => {
     const saved = window.localStorage.getItem(STORAGE_KEYS.beforeInputText);
@@ -86,6 +101,7 @@ export const ChatPage = observer(function ChatPage() {
   const [sidebarOpen, setSidebarOpen] = useState(wide);
   const [favourites, setFavourites] = useState(readFavourites);
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     const query = window.matchMedia(WIDE);
@@ -219,7 +235,7 @@ export const ChatPage = observer(function ChatPage() {
                 </div>
               </div>
             ) : null}
-            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} />}
+            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} />}
             {live && !hongScene ? <LiveView live={live} modelName={option?.label ?? store.model} /> : null}
             {store.notice?.kind === 'error' ? (
               <div className={styles.errorText} data-testid="chat-error">
@@ -250,7 +266,12 @@ export const ChatPage = observer(function ChatPage() {
             </button>
           </div>
         ) : null}
-        {hongScene && !hongPlaying(store) ? null : <Composer store={store} beforeSend={beforeSend} placeholder={hongScene ? t('hong.composerPlaceholder', { name: hongScene.partnerName }) : undefined} />}
+        {hongScene && !hongPlaying(store) ? null : <Composer store={store} beforeSend={beforeSend} uploads={canUploadTo(store.model, option?.canUpload ?? false) ? uploads : undefined} placeholder={hongScene ? t('hong.composerPlaceholder', { name: hongScene.partnerName }) : undefined} />}
+        {exporting ? (
+          <Suspense fallback={null}>
+            <ExportDialog conversation={exportConversation(store, catalogue)} onClose={() => setExporting(false)} />
+          </Suspense>
+        ) : null}
         {settingsTab ? (
           <Suspense fallback={null}>
             <SettingsDrawer store={store} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />

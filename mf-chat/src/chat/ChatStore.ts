@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ConversationTree, Reference, StreamRequestBody } from '@qiming/sdk/contracts';
+import type { ConversationTree, Reference, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
 import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { t } from '../i18n';
@@ -76,6 +76,8 @@ const REGENERATE_COOLDOWN_MS = 500;
 export class ChatStore {
   model: string;
   webSearch = false;
+  /** Files uploaded in this conversation (chips under the input). */
+  files: UploadResult[] = [];
   /** The answer just streamed here: shown whole when saved, as it was read (not cut at 2000 characters). */
   lastStreamedId: string | null = null;
   /** The text in the input (a prompt template or the text kept from before login lands here too). */
@@ -131,6 +133,15 @@ export class ChatStore {
     this.webSearch = on;
   }
 
+  /** A parsed upload: sent with every message of this conversation until removed. */
+  attachFile(file: UploadResult): void {
+    this.files.push(file);
+  }
+
+  removeFile(index: number): void {
+    this.files.splice(index, 1);
+  }
+
   /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. */
   newChat(hongCode: string | null = null): boolean {
     if (this.busy) {
@@ -140,6 +151,7 @@ export class ChatStore {
     this.tree = null;
     this.notice = null;
     this.newHongCode = hongCode;
+    this.files = [];
     return true;
   }
 
@@ -153,7 +165,10 @@ export class ChatStore {
     this.notice = null;
     try {
       const tree = await this.deps.tree(convGroupId);
-      runInAction(() => (this.tree = tree));
+      runInAction(() => {
+        this.tree = tree;
+        this.files = [];
+      });
     } finally {
       runInAction(() => (this.loadingHistory = false));
     }
@@ -240,7 +255,7 @@ export class ChatStore {
       useHong: this.hongCode !== null,
       knowledgeId: null,
       intelligentCode: this.hongCode,
-      uploadedFiles: [],
+      uploadedFiles: this.files.map((file) => ({ knowledgeId: file.knowledgeId, fileContent: file.fileContent, url: file.url, name: file.name, nameFromFront: file.name })),
       mcps: [],
     };
     const controller = (this.controller = new AbortController());

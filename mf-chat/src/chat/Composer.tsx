@@ -1,6 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { ChatStore } from './ChatStore';
+import { FileChips, UploadButton } from '../uploads/UploadControl';
+import type { UploadStore } from '../uploads/UploadStore';
+import { VoiceInput } from '../voice/VoiceInput';
 import { t } from '../i18n';
 import styles from './chat.module.css';
 
@@ -9,10 +12,12 @@ interface Props {
   /** Returns false when the message may not be sent (signed out). */
   beforeSend(text: string): boolean;
   placeholder?: string;
+  /** Present when the model takes files (spec chat §2 upload control). */
+  uploads?: UploadStore;
 }
 
 /** The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is generated. */
-export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder') }: Props) {
+export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder'), uploads }: Props) {
   const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
 
@@ -35,6 +40,14 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
   // Any change of the text, typed or set from outside (a prompt template), resizes the input.
   useEffect(resize, [text]);
 
+  // spec chat §2: pasting a file uploads it.
+  const onPaste = (event: React.ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = event.clipboardData.files[0];
+    if (!file || !uploads) return;
+    event.preventDefault();
+    void uploads.upload(file, store.model);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -52,14 +65,22 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
         aria-label={t('composer.label')}
         onChange={(e) => store.setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         data-testid="composer-input"
       />
+      {uploads && !store.busy ? (
+        <FileChips files={store.files} onRemove={(index) => store.removeFile(index)} onPrompt={(prompt) => beforeSend(prompt) && void store.send(prompt)} />
+      ) : null}
       <div className={styles.composerBar}>
         {store.hongCode ? <span /> : (
-          <label className={styles.toggle}>
-            <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
-            {t('composer.webSearch')}
-          </label>
+          <span className={styles.tools}>
+            {uploads ? <UploadButton uploads={uploads} model={store.model} /> : null}
+            <VoiceInput beforeRecord={() => beforeSend('')} onText={(spoken) => store.setDraft(store.draft ? `${store.draft}${spoken}` : spoken)} />
+            <label className={styles.toggle}>
+              <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
+              {t('composer.webSearch')}
+            </label>
+          </span>
         )}
         {store.busy ? (
           <button type="button" className={styles.stopButton} onClick={() => void store.stop()} data-testid="stop">

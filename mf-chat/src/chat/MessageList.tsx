@@ -14,14 +14,16 @@ interface Props {
   store: ChatStore;
   scrollBox: RefObject<HTMLDivElement | null>;
   onFollowUp(question: string): void;
+  /** Opens the export dialog for the branch shown. */
+  onExport(): void;
 }
 
 /** The saved messages of the branch shown; only those near the viewport are rendered in long conversations. */
-export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp }: Props) {
+export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp, onExport }: Props) {
   const messages = store.messages;
   const lastIndex = store.live ? -1 : messages.length - 1;
   const render = (message: BranchMessage, index: number) => (
-    <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} />
+    <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} />
   );
   if (messages.length <= VIRTUAL_ABOVE) {
     return (

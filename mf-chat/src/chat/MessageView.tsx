@@ -5,20 +5,26 @@ import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
 import type { ChatStore, LiveAnswer, ProgressStep } from './ChatStore';
 import { renderedText } from './copyAnswer';
-import { conversationMarkdown, downloadText } from './exportMarkdown';
 import { formatTime } from './historyGroups';
 import { t } from '../i18n';
+import { isMarkupText, Markdown } from '../markdown/Markdown';
+import { ReadAloud } from '../voice/ReadAloud';
 import styles from './chat.module.css';
 
 const LONG_MESSAGE = 2000;
 
-/** Text cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the shown answer (what 复制 copies). */
+/**
+ * An answer rendered as markdown, cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the
+ * shown answer (what 复制 copies).
+ */
 function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?: React.Ref<HTMLDivElement>; startFull?: boolean }) {
   const [full, setFull] = useState(startFull);
   const long = text.length > LONG_MESSAGE;
   return (
-    <div className={styles.text}>
-      <div ref={bodyRef}>{long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text}</div>
+    <div className={styles.answer}>
+      <div ref={bodyRef}>
+        <Markdown source={long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text} />
+      </div>
       {long ? (
         <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
           {full ? t('message.collapse') : t('message.showAll')}
@@ -26,6 +32,11 @@ function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?
       ) : null}
     </div>
   );
+}
+
+/** spec chat §5: a question starting with [ or ![ is rendered markup, anything else plain text. */
+function UserText({ text }: { text: string }) {
+  return <div className={styles.userBubble}>{isMarkupText(text) ? <Markdown className={styles.userMarkup} source={text} /> : text}</div>;
 }
 
 /** Seconds since a step started, ticking while it is waited on. */
@@ -73,12 +84,15 @@ function ThinkBlock({ text, thinking }: { text: string; thinking: boolean }) {
   );
 }
 
+/** Only web addresses become links (a reference is data from the model or a search upstream). */
+const webUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
+
 function References({ list }: { list: Reference[] }) {
   if (list.length === 0) return null;
   return (
     <div className={styles.references} data-testid="references">
       {list.map((reference) => (
-        <a key={`${reference.id}-${reference.url}`} className={styles.reference} href={reference.url} target="_blank" rel="noreferrer noopener">
+        <a key={`${reference.id}-${reference.url}`} className={styles.reference} href={webUrl(reference.url)} target="_blank" rel="noreferrer noopener">
           <strong>
             [{reference.id}] {reference.title}
           </strong>
@@ -116,10 +130,11 @@ interface MessageProps {
   message: BranchMessage;
   isLast: boolean;
   onFollowUp(question: string): void;
+  onExport(): void;
 }
 
 /** One saved message: a question (copy, edit, versions) or an answer (thinking, references, actions, follow-ups). */
-export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp }: MessageProps) {
+export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport }: MessageProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const item = message.node.chatContent[0]!;
@@ -128,7 +143,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       <div className={styles.userRow} data-testid="message-user">
         {editing === null ? (
           <>
-            <div className={styles.userBubble}>{item.content}</div>
+            <UserText text={item.content} />
             <div className={styles.actions}>
               <button type="button" onClick={() => void copyText(item.content)}>{t('message.copy')}</button>
               <button type="button" onClick={() => setEditing(item.content)} disabled={store.busy}>{t('message.edit')}</button>
@@ -158,12 +173,6 @@ export const MessageView = observer(function MessageView({ store, message, isLas
     );
   }
   const failed = message.node.status === 'failed';
-  const exportRound = () => {
-    const index = store.messages.indexOf(message);
-    const round = store.messages.slice(Math.max(0, index - 1), index + 1);
-    const title = store.tree?.group.title ?? t('export.conversation');
-    downloadText(`${title}-${formatTime(message.node.createTime).replace(/[: ]/g, '')}.md`, conversationMarkdown(title, round));
-  };
   return (
     <div className={styles.assistantRow} data-testid="message-assistant">
       <div className={styles.meta}>
@@ -181,7 +190,8 @@ export const MessageView = observer(function MessageView({ store, message, isLas
         <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
           {t('message.copyMarkdown')}
         </button>
-        <button type="button" onClick={exportRound} data-testid="export-round">
+        {item.content ? <ReadAloud text={item.content} /> : null}
+        <button type="button" onClick={onExport} data-testid="export-open">
           {t('message.export')}
         </button>
         {isLast && !store.busy ? (
@@ -210,7 +220,7 @@ export const LiveView = observer(function LiveView({ live, modelName }: { live: 
     <>
       {live.question !== null ? (
         <div className={styles.userRow} data-testid="message-user">
-          <div className={styles.userBubble}>{live.question}</div>
+          <UserText text={live.question} />
         </div>
       ) : null}
       <div className={styles.assistantRow} data-testid="message-live">
@@ -218,7 +228,7 @@ export const LiveView = observer(function LiveView({ live, modelName }: { live: 
         <ThinkBlock text={live.reasoning} thinking={live.thinking} />
         <ProgressChecklist steps={live.steps} />
         <References list={live.references} />
-        {live.text ? <div className={styles.text}>{live.text}</div> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
+        {live.text ? <Markdown className={styles.answer} source={live.text} streaming /> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { downloadBlob } from '../markdown/download';
 import type { BranchMessage } from './branch';
 
 /** The conversation shown, as a Markdown document (the question as a quote, the answer as written). */
@@ -13,12 +14,7 @@ export function conversationMarkdown(title: string, messages: readonly BranchMes
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Saves text as a file through a temporary link. */
+/** Saves Markdown text as a file. */
 export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([text], { type: 'text/markdown;charset=utf-8' }), fileName);
 }

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { navigateTo } from '@qiming/sdk';
+import type { SharedConversation } from '@qiming/sdk/contracts';
+import { Button, Result, Spin } from '@qiming/sdk/ui';
+import { formatTime } from '../chat/historyGroups';
+import { shareApi } from '../export/shareApi';
+import { RobotIcon } from '../icons';
+import { t } from '../i18n';
+import { isMarkupText, Markdown } from '../markdown/Markdown';
+import styles from './share.module.css';
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; conversation: SharedConversation };
+
+/**
+ * /friendsLinkPage/{convGroupId} (spec chat §2): a shared conversation, read-only, for anyone —
+ * signed out too. A revoked or deleted share is gone (the server answers 404).
+ */
+export function SharePage() {
+  const { convGroupId = '' } = useParams();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let alive = true;
+    setLoaded({ state: 'loading' });
+    shareApi.read(convGroupId).then(
+      (conversation) => alive && setLoaded({ state: 'ready', conversation }),
+      () => alive && setLoaded({ state: 'missing' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [convGroupId]);
+
+  if (loaded.state === 'loading') return <Spin className={styles.loading} />;
+  if (loaded.state === 'missing') {
+    return (
+      <div data-testid="share-missing">
+        <Result
+        status="404"
+        title={t('share.missingTitle')}
+        subTitle={t('share.missing')}
+          extra={<Button type="primary" onClick={() => navigateTo('/chatPage')}>{t('share.startChat')}</Button>}
+        />
+      </div>
+    );
+  }
+  const { conversation } = loaded;
+  return (
+    <article className={styles.page} data-testid="share-page">
+      <header className={styles.header}>
+        {conversation.icon ? <img src={conversation.icon} alt="" className={styles.icon} /> : <span className={styles.robot}><RobotIcon size={40} /></span>}
+        <div>
+          <h1>{conversation.title}</h1>
+          <div className={styles.meta}>{t('share.meta', { model: conversation.modelName, time: conversation.sharedAt })}</div>
+        </div>
+        <Button type="primary" onClick={() => navigateTo(`/chatPage?model=${encodeURIComponent(conversation.model)}`)}>
+          {t('share.tryModel')}
+        </Button>
+      </header>
+      {conversation.messages.map((message, index) =>
+        message.role === 'user' ? (
+          <div key={index} className={styles.userRow} data-testid="share-user">
+            <div className={styles.userBubble}>{isMarkupText(message.content) ? <Markdown source={message.content} /> : message.content}</div>
+          </div>
+        ) : (
+          <section key={index} className={styles.answer} data-testid="share-answer">
+            <div className={styles.meta}>
+              {message.modelName} · {formatTime(message.createTime)}
+            </div>
+            <Markdown source={message.content} />
+          </section>
+        ),
+      )}
+      <footer className={styles.footer}>{t('share.disclaimer')}</footer>
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { settings, SPEECH_LIMITS, toasts } from '@qiming/sdk';
+import { t } from '../i18n';
+import { ProgressBar } from '../ProgressBar';
+import { downloadBlob } from '../markdown/download';
+import { speechApi } from './speechApi';
+import styles from './voice.module.css';
+
+/** spec chat §4: one generation at a time on the page. */
+let generating = false;
+const PROGRESS_CAP = 80;
+const TICK_MS = 300;
+/** How long the full bar shows before the player replaces it. */
+const FULL_BAR_MS = 300;
+
+const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
+
+type State = { kind: 'none' } | { kind: 'generating'; percent: number } | { kind: 'ready'; url: string; blob: Blob };
+
+/**
+ * 朗读 (spec chat §2, §4): none → generating (progress up to 80%, then 100%) → an audio player with
+ * 下载. The server speaks with the configured TTS service or its built-in offline voice.
+ */
+export function ReadAloud({ text }: { text: string }) {
+  const [state, setState] = useState<State>({ kind: 'none' });
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const stopTimer = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => () => stopTimer(), []);
+  useEffect(() => () => void (state.kind === 'ready' && URL.revokeObjectURL(state.url)), [state]);
+
+  const start = async () => {
+    if (generating) {
+      toasts.warn(t('speech.busy'));
+      return;
+    }
+    if (text.length > SPEECH_LIMITS.inputMax) toasts.info(t('speech.truncated', { max: SPEECH_LIMITS.inputMax }));
+    generating = true;
+    setState({ kind: 'generating', percent: 0 });
+    timer.current = setInterval(() => setState((s) => (s.kind === 'generating' ? { kind: 'generating', percent: Math.min(PROGRESS_CAP, s.percent + Math.max(1, Math.round((PROGRESS_CAP - s.percent) * 0.08))) } : s)), TICK_MS);
+    try {
+      const blob = await speechApi.speak(text, settings.speech);
+      stopTimer();
+      setState({ kind: 'generating', percent: 100 });
+      await new Promise((resolve) => setTimeout(resolve, FULL_BAR_MS));
+      setState({ kind: 'ready', url: URL.createObjectURL(blob), blob });
+    } catch {
+      // the request client has shown the reason
+      stopTimer();
+      setState({ kind: 'none' });
+    } finally {
+      generating = false;
+    }
+  };
+
+  const download = () => {
+    try {
+      if (state.kind !== 'ready') return;
+      downloadBlob(state.blob, `${t('speech.fileName')}-${Date.now()}.mp3`);
+      if (inWeChat()) toasts.warn(t('speech.wechatWarning'));
+    } catch {
+      toasts.error(t('speech.downloadFailed'));
+    }
+  };
+
+  if (state.kind === 'none') {
+    return (
+      <button type="button" onClick={() => void start()} data-testid="read-aloud">
+        {t('speech.readAloud')}
+      </button>
+    );
+  }
+  if (state.kind === 'generating') {
+    return <ProgressBar percent={state.percent} testId="speech-progress" />;
+  }
+  return (
+    <span className={styles.player} data-testid="speech-player">
+      <audio controls autoPlay src={state.url} />
+      <button type="button" onClick={download}>{t('speech.download')}</button>
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import { ApiError, dataOf, request, SPEECH_LIMITS } from '@qiming/sdk';
+import type { SpeechCapabilities, SpeechRequest } from '@qiming/sdk/contracts';
+
+/** Read-aloud and voice input calls (contract: @qiming/sdk/contracts speech.ts). */
+export const speechApi = {
+  capabilities: () => dataOf(request.get<SpeechCapabilities>('backend-api/getSpeechCapabilities', undefined, { silent: true })),
+  /** The answer read aloud as MP3 (a refusal comes back as the envelope and is shown by the client). */
+  async speak(input: string, settings: { speechModel: string; voice: string; speed: number }): Promise<Blob> {
+    const body: SpeechRequest = { model: settings.speechModel, input: input.slice(0, SPEECH_LIMITS.inputMax), voice: settings.voice, response_format: 'mp3', speed: settings.speed };
+    const audio = await request.blob('backend-api/generateSpeech', body);
+    if (!audio) throw new ApiError(0, 'request skipped', 'http');
+    return audio;
+  },
+  transcribe(audio: Blob): Promise<string> {
+    const form = new FormData();
+    form.append('audio', audio, `recording.${audio.type.includes('ogg') ? 'ogg' : 'webm'}`);
+    return dataOf(request.upload<string>('backend-api/getTranscribeAudio', form));
+  },
+};
