@@ -280,6 +280,5 @@ const enUS: Translation<typeof zhCN> = {
   'voice.recordFailed': 'Recording error: ',
   'voice.stopFailed': 'Could not stop recording: ',
   'voice.transcribeFailed': 'Transcription failed: ',
-  'voice.loginRequired': 'Please log in to use voice input',
 };
 export default enUS;

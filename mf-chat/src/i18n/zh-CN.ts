@@ -277,5 +277,4 @@ export const zhCN = {
   'voice.recordFailed': '录音出错: ',
   'voice.stopFailed': '停止录音失败: ',
   'voice.transcribeFailed': '转录失败: ',
-  'voice.loginRequired': '请在登录后使用语音输入',
 };

@@ -78,7 +78,15 @@ export function VoiceInput({ onText, beforeRecord }: { onText(text: string): voi
       return;
     }
     try {
-      recording.current = await Recording.start(() => void finish());
+      recording.current = await Recording.start(
+        () => void finish(),
+        (error) => {
+          recording.current?.cancel();
+          recording.current = null;
+          setPhase('idle');
+          toasts.error(`${t('voice.recordFailed')}${reason(error)}`, { durationMs: ERROR_MS });
+        },
+      );
       setSeconds(0);
       setPhase('recording');
     } catch (error) {

@@ -13,19 +13,26 @@ export class Recording {
     private readonly recorder: MediaRecorder,
     private readonly stream: MediaStream,
     onAutoStop: () => void,
+    onError: (error: Error) => void,
   ) {
     this.done = new Promise<Blob>((resolve, reject) => {
       recorder.ondataavailable = (event) => event.data.size > 0 && this.chunks.push(event.data);
       recorder.onstop = () => resolve(new Blob(this.chunks, { type: recorder.mimeType || 'audio/webm' }));
-      recorder.onerror = (event) => reject((event as Event & { error?: Error }).error ?? new Error('MediaRecorder error'));
+      recorder.onerror = (event) => {
+        const error = (event as Event & { error?: Error }).error ?? new Error('MediaRecorder error');
+        onError(error);
+        reject(error);
+      };
     });
+    // stop() reports a failure to its caller; one while recording is reported through onError.
+    this.done.catch(() => undefined);
     this.autoStop = setTimeout(onAutoStop, MAX_RECORDING_MS);
   }
 
-  static async start(onAutoStop: () => void): Promise<Recording> {
+  static async start(onAutoStop: () => void, onError: (error: Error) => void): Promise<Recording> {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     const recorder = new MediaRecorder(stream);
-    const recording = new Recording(recorder, stream, onAutoStop);
+    const recording = new Recording(recorder, stream, onAutoStop, onError);
     recorder.start(1000);
     return recording;
   }
