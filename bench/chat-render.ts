@@ -146,6 +146,9 @@ async function openChatPage(page: Page): Promise<void> {
     throw new Error(`/chatPage: the composer did not show; the page shows ${JSON.stringify(shown)}`, { cause: error });
   });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  // A fresh browser gets the site's 重要通知 first, as a first visitor does: close it like one.
+  const notice = page.getByTestId('announcement-modal');
+  if (await notice.isVisible()) await notice.getByRole('button', { name: '我已了解' }).click();
   await page.evaluate(() => window.__bench.quiet(500, 5000));
 }
 

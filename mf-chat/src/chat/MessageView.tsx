@@ -7,7 +7,8 @@ import type { ChatStore, LiveAnswer, ProgressStep } from './ChatStore';
 import { renderedText } from './copyAnswer';
 import { formatTime } from './historyGroups';
 import { t } from '../i18n';
-import { isMarkupText, Markdown } from '../markdown/Markdown';
+import { LazyMarkdown } from '../markdown/LazyMarkdown';
+import { isMarkupText } from '../markdown/markupText';
 import { ReadAloud } from '../voice/ReadAloud';
 import styles from './chat.module.css';
 
@@ -23,7 +24,7 @@ function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?
   return (
     <div className={styles.answer}>
       <div ref={bodyRef}>
-        <Markdown source={long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text} />
+        <LazyMarkdown source={long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text} />
       </div>
       {long ? (
         <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
@@ -36,7 +37,7 @@ function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?
 
 /** spec chat §5: a question starting with [ or ![ is rendered markup, anything else plain text. */
 function UserText({ text }: { text: string }) {
-  return <div className={styles.userBubble}>{isMarkupText(text) ? <Markdown className={styles.userMarkup} source={text} /> : text}</div>;
+  return <div className={styles.userBubble}>{isMarkupText(text) ? <LazyMarkdown className={styles.userMarkup} source={text} /> : text}</div>;
 }
 
 /** Seconds since a step started, ticking while it is waited on. */
@@ -228,7 +229,7 @@ export const LiveView = observer(function LiveView({ live, modelName }: { live: 
         <ThinkBlock text={live.reasoning} thinking={live.thinking} />
         <ProgressChecklist steps={live.steps} />
         <References list={live.references} />
-        {live.text ? <Markdown className={styles.answer} source={live.text} streaming /> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
+        {live.text ? <LazyMarkdown className={styles.answer} source={live.text} streaming /> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
       </div>
     </>
   );

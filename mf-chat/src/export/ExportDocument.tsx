@@ -1,7 +1,8 @@
 import { forwardRef } from 'react';
 import { PersonIcon, RobotIcon } from '../icons';
 import { t } from '../i18n';
-import { isMarkupText, Markdown } from '../markdown/Markdown';
+import { Markdown } from '../markdown/Markdown';
+import { isMarkupText } from '../markdown/markupText';
 import type { ExportConversation } from './exportTypes';
 // The record is drawn in this web font (its subsets load as the text needs them), so the PNG and PDF
 // show real Chinese glyphs on every machine, with or without a CJK system font.

@@ -25,10 +25,10 @@ const Block = memo(function Block({ source, finished }: { source: string; finish
   const html = useMemo(() => cached ?? renderMarkdown(source), [cached, source]);
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element || cached) return;
+    if (!element || cached || !finished) return;
     let current = true;
-    void enhance(element, finished).then(() => {
-      if (current && finished && element.isConnected) finishedBlocks.set(source, sanitizeHtml(element.innerHTML));
+    void enhance(element).then(() => {
+      if (current && element.isConnected) finishedBlocks.set(source, sanitizeHtml(element.innerHTML));
     });
     return () => {
       current = false;
@@ -65,7 +65,7 @@ function onCodeAction(root: HTMLElement, target: HTMLElement, openPreview: (prev
   }
 }
 
-interface MarkdownProps {
+export interface MarkdownProps {
   source: string;
   /** While true the last block is the open tail of a stream (re-rendered, diagrams wait). */
   streaming?: boolean;
@@ -116,8 +116,3 @@ export const Markdown = memo(function Markdown({ source, streaming = false, clas
     </div>
   );
 });
-
-/** spec chat §5: user text starting with [ or ![ is markup and rendered; anything else is plain text. */
-export function isMarkupText(text: string): boolean {
-  return text.startsWith('[') || text.startsWith('![');
-}

@@ -60,11 +60,12 @@ async function drawDiagrams(root: HTMLElement): Promise<void> {
 }
 
 /**
- * Enhances a rendered block in place. Diagrams only when `finished` (never per streamed token).
- * Resolves when every step has finished or given up.
+ * Enhances a finished block in place (math, highlighting, diagrams). The open tail of a stream is
+ * left as rendered markdown: redoing KaTeX and highlight.js on it ten times a second would cost
+ * more than the rest of the rendering. Resolves when every step has finished or given up.
  */
-export async function enhance(root: HTMLElement, finished: boolean): Promise<void> {
-  const steps = [renderMath(root), highlight(root), ...(finished ? [drawDiagrams(root)] : [])];
+export async function enhance(root: HTMLElement): Promise<void> {
+  const steps = [renderMath(root), highlight(root), drawDiagrams(root)];
   const results = await Promise.allSettled(steps);
   for (const result of results) if (result.status === 'rejected') console.warn('[markdown] enhancement skipped', result.reason);
 }

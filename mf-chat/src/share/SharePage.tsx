@@ -7,7 +7,8 @@ import { formatTime } from '../chat/historyGroups';
 import { shareApi } from '../export/shareApi';
 import { RobotIcon } from '../icons';
 import { t } from '../i18n';
-import { isMarkupText, Markdown } from '../markdown/Markdown';
+import { Markdown } from '../markdown/Markdown';
+import { isMarkupText } from '../markdown/markupText';
 import styles from './share.module.css';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; conversation: SharedConversation };
