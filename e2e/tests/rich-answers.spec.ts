@@ -112,6 +112,11 @@ test.describe('rich answers', () => {
     await expect(page.getByText('下载成功').first()).toBeVisible();
     await drawer.getByRole('button', { name: '关闭预览' }).last().click();
     await expect(drawer).toHaveCount(0);
+    // the export preview reuses the drawn diagram (the rendered-block cache keeps its SVG whole)
+    await flow.getByTestId('export-open').click();
+    const exportPreview = page.getByRole('dialog', { name: '导出内容预览' });
+    await expect(exportPreview.locator('[data-mermaid-svg] svg')).toContainText('登录');
+    await exportPreview.getByRole('button', { name: /^(Close|关闭)$/ }).click();
 
     await ask(page, '二次方程求根公式是什么');
     await expect(answers(page)).toHaveCount(2, { timeout: 20_000 });

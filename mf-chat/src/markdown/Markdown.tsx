@@ -28,7 +28,9 @@ const Block = memo(function Block({ source, finished }: { source: string; finish
     if (!element || cached || !finished) return;
     let current = true;
     void enhance(element).then(() => {
-      if (current && element.isConnected) finishedBlocks.set(source, sanitizeHtml(element.innerHTML));
+      // Every piece in the block went through its allow-list when it was inserted (the markdown,
+      // each formula, the highlighted code, the diagram's SVG with its own list): kept as it is.
+      if (current && element.isConnected) finishedBlocks.set(source, element.innerHTML);
     });
     return () => {
       current = false;
