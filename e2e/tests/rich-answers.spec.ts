@@ -71,7 +71,7 @@ test.describe('rich answers', () => {
     await expect(page.getByTestId('export-document')).toContainText('盖住整页');
     await expectNothingRan(page, dialogs);
     await page.getByRole('button', { name: '复制分享链接' }).click();
-    await expect(page.getByText('分享链接已复制')).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: '分享链接已复制' })).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/friendsLinkPage\/[\w-]+$/);
 
@@ -215,7 +215,10 @@ test.describe('export and share', () => {
 
     await openExport();
     await page.getByRole('button', { name: '复制分享链接' }).click();
+    // the link is copied once the snapshot is published
+    await expect(page.getByTestId('toast').filter({ hasText: '分享链接已复制' })).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/friendsLinkPage\/[\w-]+$/);
     // a signed-out visitor (who has already closed the site's announcement)
     const visitor = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE });
     const shared = await visitor.newPage();
