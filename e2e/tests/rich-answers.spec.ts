@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { answers, ask, signedInChat } from '../support/chatPage';
 import { ECHO_MODEL } from '../support/echoUpstream';
@@ -50,6 +50,21 @@ async function expectNothingRan(page: Page, dialogs: string[]) {
   await expect(page.locator('body')).toBeVisible();
 }
 
+/** Clicks 复制分享链接 in the open export dialog; the link, once the snapshot is published and copied. */
+async function copyShareLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: '复制分享链接' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '分享链接已复制' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/friendsLinkPage\/[\w-]+$/);
+  return link;
+}
+
+/** A signed-out visitor (who has already closed the site's announcement). */
+async function visitorPage(browser: Browser): Promise<{ visitor: BrowserContext; shared: Page }> {
+  const visitor = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE });
+  return { visitor, shared: await visitor.newPage() };
+}
+
 test.describe('rich answers', () => {
   test('a corpus of XSS payloads in an answer, in a markup question, in the export preview and on the share page never runs', async ({ page, context, browser }) => {
     const dialogs: string[] = [];
@@ -70,14 +85,8 @@ test.describe('rich answers', () => {
     await answer.getByTestId('export-open').click();
     await expect(page.getByTestId('export-document')).toContainText('盖住整页');
     await expectNothingRan(page, dialogs);
-    await page.getByRole('button', { name: '复制分享链接' }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: '分享链接已复制' })).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/friendsLinkPage\/[\w-]+$/);
-
-    // a signed-out visitor (who has already closed the site's announcement)
-    const visitor = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE });
-    const shared = await visitor.newPage();
+    const link = await copyShareLink(page);
+    const { visitor, shared } = await visitorPage(browser);
     const visitorDialogs: string[] = [];
     shared.on('dialog', (dialog) => {
       visitorDialogs.push(dialog.message());
@@ -214,14 +223,8 @@ test.describe('export and share', () => {
     await expect(page.getByTestId('toast').filter({ hasText: '复制成功' })).toBeVisible({ timeout: 30_000 });
 
     await openExport();
-    await page.getByRole('button', { name: '复制分享链接' }).click();
-    // the link is copied once the snapshot is published
-    await expect(page.getByTestId('toast').filter({ hasText: '分享链接已复制' })).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/friendsLinkPage\/[\w-]+$/);
-    // a signed-out visitor (who has already closed the site's announcement)
-    const visitor = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE });
-    const shared = await visitor.newPage();
+    const link = await copyShareLink(page);
+    const { visitor, shared } = await visitorPage(browser);
     await shared.goto(link);
     const sharePage = shared.getByTestId('share-page');
     await expect(sharePage.getByTestId('share-answer')).toHaveCount(3);
