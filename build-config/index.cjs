@@ -11,7 +11,7 @@ const { sharedConfig } = require('./shared.cjs');
 const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
 const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
 const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
-const areas = require('./areas.json');
+const areas = require('@qiming/contracts/areas.json');
 
 function scriptRules(isDev) {
   return [
@@ -87,7 +87,7 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
 /** The module-federation container of one area (mf-chat, mf-pay, …). */
 function remoteConfig({ packageDir, area, mode = 'production', env = process.env }) {
   const entry = areas.areas.find((a) => a.area === area);
-  if (!entry) throw new Error(`unknown area "${area}" (see build-config/areas.json)`);
+  if (!entry) throw new Error(`unknown area "${area}" (see contracts/src/federation/areas.json)`);
   const pkg = require(path.join(packageDir, 'package.json'));
   const version = env.REMOTE_VERSION || pkg.version;
   const isDev = mode === 'development';

@@ -1,6 +1,6 @@
 // Turns shared-contract.json into module-federation `shared` options: every listed module is a
 // singleton whose required range is the contract's range.
-const contract = require('./shared-contract.json');
+const contract = require('@qiming/contracts/shared-contract.json');
 
 /**
  * The host provides every shared singleton (lazily: a module is fetched when first used); areas

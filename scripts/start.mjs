@@ -7,4 +7,4 @@ run('pnpm', ['build']);
 run('pnpm', ['--silent', 'ops', 'remotes', 'bootstrap']);
 const port = process.env.PORT ?? '8080';
 console.log(`\n启明 AI → http://localhost:${port}\n`);
-run('node', ['--import', 'tsx', 'src/main.ts'], { cwd: `${repoRoot}/server`, env: { ...process.env, PORT: port } });
+run('node', ['--enable-source-maps', 'dist/main.js'], { cwd: `${repoRoot}/server`, env: { ...process.env, PORT: port } });

@@ -18,9 +18,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs `pnpm ops <group> …` against the e2e server's data dir, exactly as an operator would. */
+/** Runs the ops CLI (compiled, as in production) against the e2e server's data dir, exactly as an operator would. */
 export function ops(dataDir: string, group: 'remotes' | 'cdkeys' | 'announcements' | 'guards', ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', group, ...args], {
+  const result = spawnSync(process.execPath, ['dist/ops/cli.js', group, ...args], {
     cwd: serverDir,
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: repoRoot },
@@ -45,9 +45,11 @@ export async function startProduct(env: Record<string, string> | ((port: number)
   const extraEnv = typeof env === 'function' ? env(port) : env;
   const baseUrl = `http://127.0.0.1:${port}`;
   ops(dataDir, 'remotes', 'bootstrap');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The compiled server, as production runs it (`pnpm build` made it). The browser's X-Forwarded-For
+  // is believed as if a proxy on this machine had set it (a test simulates a visitor from elsewhere).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 30_000;

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installErrorHandling } from './http/envelope.js';
+import { installHealth } from './http/health.js';
 import { serveFrontend } from './http/frontend.js';
 import { installPreviewFrame } from './http/previewFrame.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
@@ -64,7 +65,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const server = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count as proxy-addr reads it: the n addresses nearest to this server are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   const sharedState = await createSharedState(config, { onError: (error) => server.log.warn(`[redis] ${error.message}`) });
   installErrorHandling(server);
@@ -75,7 +77,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     installRequestSignature(server, { key: config.signKey, iv: config.signIv, windowSeconds: config.signWindowSeconds, sharedState });
   }
 
-  server.get('/ping', async () => 'OK');
   decorateRequestUser(server);
   const captcha = await installCaptcha(server, { sharedState });
   const verification = await installVerification(server, { config, sharedState, captcha });
@@ -127,6 +128,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await uploads.registerRoutes(server, auth.guard.requireUser);
   await installSpeech(server, { config: config.speech, requireUser: auth.guard.requireUser, log: server.log });
   await installShare(server, { db: db.db, conversations, catalogue, sharedState, requireUser: auth.guard.requireUser, now });
+  installHealth(server, {
+    checks: [
+      { name: 'database', check: () => db.ping() },
+      ...(sharedState.kind === 'redis' ? [{ name: 'redis', check: () => sharedState.ping() }] : []),
+    ],
+    gauges: {},
+    instanceId: config.chat.instanceId,
+  });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
   await serveFrontend(server, config);
 

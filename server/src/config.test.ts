@@ -27,6 +27,15 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ SIGN_REQUIRED: 'no' }), /SIGN_REQUIRED/);
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or addresses and ranges', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' }).trustProxy, ['loopback', '10.0.0.0/8', '2001:db8::/32']);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY: .*无法识别：true/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }), /TRUST_PROXY/);
+  });
+
   it('treats an empty REDIS_URL as unset', () => {
     assert.equal(loadConfig({ REDIS_URL: '' }).redisUrl, undefined);
     assert.equal(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'qm-staging:' }).redisKeyPrefix, 'qm-staging:');

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { DownloadLinks, SiteConfig } from '@qiming/sdk/contracts';
+import type { DownloadLinks, SiteConfig } from '@qiming/contracts';
 import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
@@ -56,6 +57,36 @@ const pointsList = (fallback: string, length?: { min: number; max: number }) =>
       return parts.map(Number);
     });
 
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): none by default, so a
+ * client cannot pick its own IP for per-IP limits; a hop count ("1": the one load balancer in
+ * front), or addresses / CIDR ranges (proxy-addr's names loopback, linklocal, uniquelocal too).
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxyOf(text: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = text.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (bad.length) {
+    ctx.addIssue({ code: 'custom', message: `必须是 false、代理层数或逗号分隔的 IP / CIDR（loopback、linklocal、uniquelocal），无法识别：${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -77,6 +108,8 @@ const EnvSchema = z.object({
   DOWNLOAD_ANDROID_URL: optionalVar(httpUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
+  TRUST_PROXY: z.string().default('false').transform(trustProxyOf),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().min(1).default('qm:'),
   SIGN_KEY: aes128Secret(DEFAULT_SIGN_KEY),
@@ -268,6 +301,10 @@ export interface ServerConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
+  /** Proxies whose forwarding headers are believed (TRUST_PROXY); false: the socket's address is the client. */
+  trustProxy: TrustProxy;
+  /** How long a stopping server waits for requests and jobs to finish before it exits anyway. */
+  shutdownGraceSeconds: number;
   /** Shared state (nonces, later rate limits…) in Redis when set; in this process otherwise. */
   redisUrl: string | undefined;
   /** Put before every shared-state key, so several deployments or test runs can share one Redis. */
@@ -384,6 +421,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     downloads: { windows: e.DOWNLOAD_WINDOWS_URL ?? null, extension: e.DOWNLOAD_EXTENSION_URL ?? null, android: e.DOWNLOAD_ANDROID_URL ?? null },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     signKey: e.SIGN_KEY,

@@ -4,15 +4,29 @@ export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwners
 export { createAreaDialogs, type AreaDialogs, type DialogOpening } from './platform/areaDialogs';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export * from './i18n';
-export type * from './contracts';
-export { AUTH_CODES } from './contracts/auth';
-export { POINTS_CODES } from './contracts/points';
-export { PAY_CODES } from './contracts/pay';
-export { PROGRESS_PREFIXES, OFFLINE_DEMO_LABEL, CHAT_CODES, CHAT_LIMITS } from './contracts/chat';
-export { FILE_CODES, FILE_LIMITS, uploadRuleFor, canUploadTo, extensionOf } from './contracts/files';
-export { SPEECH_CODES, SPEECH_LIMITS } from './contracts/speech';
-export { SHARE_CODES, sharePath } from './contracts/share';
-export { HONG_RULES, HONG_SCORE_MARKER, parseHongScore, withoutHongScore } from './contracts/hong';
+export type * from '@qiming/contracts';
+export {
+  AUTH_CODES,
+  POINTS_CODES,
+  PAY_CODES,
+  PROGRESS_PREFIXES,
+  OFFLINE_DEMO_LABEL,
+  CHAT_CODES,
+  CHAT_LIMITS,
+  FILE_CODES,
+  FILE_LIMITS,
+  uploadRuleFor,
+  canUploadTo,
+  extensionOf,
+  SPEECH_CODES,
+  SPEECH_LIMITS,
+  SHARE_CODES,
+  sharePath,
+  HONG_RULES,
+  HONG_SCORE_MARKER,
+  parseHongScore,
+  withoutHongScore,
+} from '@qiming/contracts';
 export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText, setSiteConfig, siteConfig } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';

@@ -11,8 +11,8 @@ import { browserStorage } from './stores/storageKeys';
 import { ToastStore } from './stores/toasts';
 import { ThemeStore } from './stores/theme';
 import { UserStore, type UserInfo } from './stores/user';
-import type { LoginResult } from './contracts/auth';
-import type { SiteConfig } from './contracts/site';
+import type { LoginResult } from '@qiming/contracts';
+import type { SiteConfig } from '@qiming/contracts';
 import { sdkText } from './i18n/sdkText';
 
 const storage = browserStorage();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, sql, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations/index.js';
 
@@ -11,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Rejects when the database cannot answer (the health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,5 +67,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   }
   await migrateToLatest(db, dialect);
-  return { db, dialect, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
 }

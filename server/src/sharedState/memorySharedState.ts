@@ -76,6 +76,8 @@ export class MemorySharedState implements SharedState {
     return this.entries.size;
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.entries.clear();

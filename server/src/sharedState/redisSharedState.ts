@@ -63,6 +63,10 @@ export class RedisSharedState implements SharedState {
     await this.client.set(this.keyPrefix + key, value, 'EX', ttlSeconds);
   }
 
+  async ping(): Promise<void> {
+    await this.client.ping();
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.del(this.keyPrefix + key);
   }

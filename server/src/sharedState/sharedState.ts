@@ -17,6 +17,8 @@ export interface SharedState {
    * window (fixed-window rate limits: "at most N per minute").
    */
   increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Rejects when the store cannot be reached (the health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import assert from 'node:assert/strict';
-import type { CodeScene, LoginResult, OutboxMessage } from '@qiming/sdk/contracts';
+import type { CodeScene, LoginResult, OutboxMessage } from '@qiming/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signed } from './signature.js';
 
@@ -17,13 +17,15 @@ export interface CallOptions {
   token?: string;
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
+  /** The client's address (the socket's: no proxy is trusted by default). */
+  remoteAddress?: string;
 }
 
 /** A signed call to /app-api/<path>, as the SDK makes it (bearer when a token is given). */
 export function call(server: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return server.inject(signed({ method, url: `/app-api/${path}`, payload: options.payload as object | undefined, headers, cookies: options.cookies }));
+  return server.inject(signed({ method, url: `/app-api/${path}`, payload: options.payload as object | undefined, headers, cookies: options.cookies, remoteAddress: options.remoteAddress }));
 }
 
 /** The envelope of a call that must answer HTTP 200. */
@@ -65,13 +67,13 @@ export async function sendCode(server: FastifyInstance, target: Target, scene: C
   return latest.code;
 }
 
-/** Registers through the HTTP API; resolves the LoginResult. `ip` is sent as X-Forwarded-For (the client IP behind the proxy). */
+/** Registers through the HTTP API; resolves the LoginResult. `ip` is the client's address. */
 export async function register(server: FastifyInstance, target: Target, extra: { password?: string; aff?: string; ip?: string } = {}): Promise<LoginResult> {
   const code = await sendCode(server, target, 'register');
   const { ip, ...fields } = extra;
   return data<LoginResult>(server, 'POST', `system/user/${'phone' in target ? 'registerUserByPhone' : 'registerUserByEmail'}`, {
     payload: { ...target, code, ...fields },
-    headers: ip ? { 'x-forwarded-for': ip } : {},
+    ...(ip ? { remoteAddress: ip } : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { StreamChunk, StreamRequestBody } from '@qiming/sdk/contracts';
+import type { StreamChunk, StreamRequestBody } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { signForTest } from './signature.js';

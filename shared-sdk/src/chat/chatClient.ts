@@ -1,4 +1,4 @@
-import type { ApiEnvelope, ModelCatalogue, StopResult, StreamRequestBody } from '../contracts';
+import type { ApiEnvelope, ModelCatalogue, StopResult, StreamRequestBody } from '@qiming/contracts';
 import { resumeStream, streamChat, STREAM_CODES, type ResumeOptions, type StreamHandlers, type StreamOptions, type StreamOutcome, type StreamTransport } from '../stream';
 
 /** What the chat client needs from the rest of the SDK. */

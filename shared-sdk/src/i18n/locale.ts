@@ -1,4 +1,4 @@
-import type { Locale } from '../contracts/site';
+import type { Locale } from '@qiming/contracts';
 
 export type { Locale };
 

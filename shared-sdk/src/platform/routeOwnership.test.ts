@@ -1,5 +1,5 @@
 import { matchRoute, ownerOfPath } from './routeOwnership';
-import areas from '../../../build-config/areas.json';
+import areas from '@qiming/contracts/areas.json';
 
 const owners = areas.areas;
 

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse, type ResponseType } from 'axios';
-import type { ApiEnvelope } from '../contracts';
+import type { ApiEnvelope } from '@qiming/contracts';
 import type { SdkConfig } from './config';
 import { ApiError } from './errors';
 import { createInitGate } from './initGate';

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../contracts';
+import type { UserInfo } from '@qiming/contracts';
 import { membershipOf } from './membership';
 
 const now = Date.UTC(2026, 10, 21, 4, 0, 0);

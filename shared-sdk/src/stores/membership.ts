@@ -1,4 +1,4 @@
-import type { UserInfo } from '../contracts';
+import type { UserInfo } from '@qiming/contracts';
 
 const DAY_MS = 86_400_000;
 

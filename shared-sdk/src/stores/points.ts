@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiEnvelope } from '../contracts';
+import type { ApiEnvelope } from '@qiming/contracts';
 import type { EventBus, AppEvents } from '../events/eventBus';
 
 export interface PointsBalance {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiEnvelope } from '../contracts';
-import { CHAT_LIMITS } from '../contracts/chat';
+import type { ApiEnvelope } from '@qiming/contracts';
+import { CHAT_LIMITS } from '@qiming/contracts';
 import { STORAGE_KEYS, type KeyValueStorage } from './storageKeys';
 
 export interface SpeechSettings {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiEnvelope, UserInfo } from '../contracts';
+import type { ApiEnvelope, UserInfo } from '@qiming/contracts';
 import { membershipOf, type Membership } from './membership';
 
 export type { UserInfo };

@@ -1,5 +1,5 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import type { ApiEnvelope } from '../contracts';
+import type { ApiEnvelope } from '@qiming/contracts';
 import { PARSE_ERROR, type ChunkReader } from './chunkReader';
 import { STREAM_CODES } from './types';
 

@@ -1,6 +1,6 @@
-import type { Reference, StreamChunk } from '../contracts/chat';
+import type { Reference, StreamChunk } from '@qiming/contracts';
 
-export type { StreamChunk, StreamRequestBody, UploadedFile } from '../contracts/chat';
+export type { StreamChunk, StreamRequestBody, UploadedFile } from '@qiming/contracts';
 
 /** What the stream client needs from the SDK's request client; it knows nothing of tokens or hosts. */
 export interface StreamTransport {

@@ -7,7 +7,7 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 import { sdkInstance, sdkText as t } from '@qiming/sdk';
 
 export interface AreaPageDefinition {
-  /** A react-router path pattern; the area's routes in build-config/areas.json. */
+  /** A react-router path pattern; the area's routes in contracts/src/federation/areas.json. */
   path: string;
   /** The page's title in the page's language (build the pages list at render time, after the area's text loaded). */
   title: string;

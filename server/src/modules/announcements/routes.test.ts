@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AnnouncementsPayload } from '@qiming/sdk/contracts';
+import type { AnnouncementsPayload } from '@qiming/contracts';
 import { signed } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 

@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementsPayload, SiteEdition, SiteLink, SiteLinkKind } from '@qiming/sdk/contracts';
+import type { Announcement, AnnouncementsPayload, SiteEdition, SiteLink, SiteLinkKind } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { AnnouncementChannelName, AnnouncementItemChannel } from '../../db/schema.js';
 import { AnnouncementInputError } from './errors.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ApiKey, NewApiKey } from '@qiming/sdk/contracts';
+import type { ApiKey, NewApiKey } from '@qiming/contracts';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, call, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiKey, NewApiKey } from '@qiming/sdk/contracts';
+import type { ApiKey, NewApiKey } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { AUTH_CODES } from '../auth/codes.js';
 import { hashApiKey, looksLikeApiKey, maskedKey, newApiKey } from './keyFormat.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { LoginResult } from '@qiming/sdk/contracts';
+import type { LoginResult } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, call, data, envelope, register, sendCode, uniqueEmail, uniquePhone } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { PASSWORD_RULE_MESSAGE } from './passwords.js';

@@ -1,4 +1,4 @@
-import type { CodeScene, LoginResult } from '@qiming/sdk/contracts';
+import type { CodeScene, LoginResult } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { DuplicateAccountError, type LoginIdentifier, type UsersService } from '../users/service.js';
 import { emailName, maskedPhone } from '../users/usernames.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import type { LoginResult } from '@qiming/sdk/contracts';
+import type { LoginResult } from '@qiming/contracts';
 import { decodeJwt, SignJWT } from 'jose';
 import { ACCOUNT_TEST_ENV, call, data, register, uniquePhone } from '../../testing/accounts.js';
 import { fakeRemoteBuild } from '../../testing/fakeRemoteBuild.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { LoginResult } from '@qiming/sdk/contracts';
+import type { LoginResult } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import type { PointsBalance } from '../users/points.js';
 import type { AccessTokens } from './accessTokens.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CaptchaChallenge, CaptchaCheckResult } from '@qiming/sdk/contracts';
+import type { CaptchaChallenge, CaptchaCheckResult } from '@qiming/contracts';
 import { AUTH_CODES } from '../auth/codes.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ModelCatalogue } from '@qiming/sdk/contracts';
+import type { ModelCatalogue } from '@qiming/contracts';
 import type { Database } from '../../db/schema.js';
 import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';

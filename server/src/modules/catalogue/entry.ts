@@ -1,4 +1,4 @@
-import type { ModelGroup, ModelLevel, ModelOption } from '@qiming/sdk/contracts';
+import type { ModelGroup, ModelLevel, ModelOption } from '@qiming/contracts';
 import { iconUrl, iconValue } from './icons.js';
 
 /**

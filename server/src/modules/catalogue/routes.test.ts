@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ModelCatalogue } from '@qiming/sdk/contracts';
+import type { ModelCatalogue } from '@qiming/contracts';
 import { openDatabase, type Db } from '../../db/database.js';
 import { signed } from '../../testing/signature.js';
 import { signedServer } from '../../testing/signedServer.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ModelCatalogue, ModelOption } from '@qiming/sdk/contracts';
+import type { ModelCatalogue, ModelOption } from '@qiming/contracts';
 import type { CatalogueEntry } from './entry.js';
 import { priceTextOf, priceTipOf } from './priceText.js';
 import { validateEntry } from './schema.js';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { RedeemResult } from '@qiming/sdk/contracts';
+import type { RedeemResult } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';

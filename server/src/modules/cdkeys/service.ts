@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RedeemResult } from '@qiming/sdk/contracts';
+import type { RedeemResult } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type { StreamRequestBody } from '@qiming/sdk/contracts';
+import { CHAT_LIMITS, type StreamRequestBody } from '@qiming/contracts';
 import type { HistoryMessage } from '../conversations/index.js';
 import { IMAGE_PROMPT_TOKENS } from './upstream/tokens.js';
 import type { UpstreamImage, UpstreamMessage } from './upstream/types.js';
@@ -7,7 +6,7 @@ import type { UpstreamImage, UpstreamMessage } from './upstream/types.js';
 export type { HistoryMessage };
 
 /** spec chat §5 and §9 limits, from the contract the client reads too. */
-export const CHAT_LIMITS = createRequire(import.meta.url)('@qiming/sdk/contracts/chat-limits.json') as typeof import('@qiming/sdk/contracts').CHAT_LIMITS;
+export { CHAT_LIMITS };
 
 /** spec chat §5: used when the user set no system prompt of their own. */
 export const DEFAULT_SYSTEM_PROMPT = CHAT_LIMITS.defaultSystemPrompt;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { ConversationTree, StreamChunk } from '@qiming/sdk/contracts';
+import type { ConversationTree, StreamChunk } from '@qiming/contracts';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { answerText, chatBody, listen, readSse, type SseRead } from '../../testing/chatStream.js';

@@ -1,4 +1,4 @@
-import type { NodeStatus, Reference } from '@qiming/sdk/contracts';
+import type { NodeStatus, Reference } from '@qiming/contracts';
 import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';

@@ -1,4 +1,4 @@
-import type { StreamRequestBody } from '@qiming/sdk/contracts';
+import type { StreamRequestBody } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { findModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
+import { CHAT_CODES } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 
-/** Business codes of the chat calls: the SDK contract's own table (one file for both sides). */
-export const CHAT_CODES = createRequire(import.meta.url)('@qiming/sdk/contracts/chat-codes.json') as typeof import('@qiming/sdk/contracts').CHAT_CODES;
+/** Business codes of the chat calls: the contract's own table (one source for both sides). */
+export { CHAT_CODES };
 
 type ChatCodeName = keyof typeof CHAT_CODES;
 

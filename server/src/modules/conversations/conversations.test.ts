@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
+import type { ConversationNode, ConversationTree } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { createUser, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';

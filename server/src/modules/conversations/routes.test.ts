@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ConversationGroup, ConversationTree, Page } from '@qiming/sdk/contracts';
+import type { ConversationGroup, ConversationTree, Page } from '@qiming/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../../http/envelope.js';
 import { createUser } from '../../testing/points.js';

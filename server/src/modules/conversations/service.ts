@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationGroup, ConversationTree, Page, Reference } from '@qiming/sdk/contracts';
+import type { ConversationGroup, ConversationTree, Page, Reference } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { Usage } from '../catalogue/index.js';
 import { chatError, conversationNotFound, parentNotFound } from './codes.js';

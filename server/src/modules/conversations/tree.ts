@@ -1,4 +1,4 @@
-import type { ChatContentItem, ConversationGroup, ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
+import type { ChatContentItem, ConversationGroup, ConversationNode, ConversationTree } from '@qiming/contracts';
 import type { GroupRow, NodeRow } from './repository.js';
 
 export function groupView(row: GroupRow): ConversationGroup {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CodeScene, OutboxMessage } from '@qiming/sdk/contracts';
+import type { CodeScene, OutboxMessage } from '@qiming/contracts';
 import type { SharedState } from '../../sharedState/index.js';
 import { codeMessageText, type Channel, type CodeSender } from '../verification/codeSender.js';
 

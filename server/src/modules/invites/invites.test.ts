@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { InviteInfo } from '@qiming/sdk/contracts';
+import type { InviteInfo } from '@qiming/contracts';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, data, register, uniquePhone } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';

@@ -1,4 +1,4 @@
-import type { InviteInfo } from '@qiming/sdk/contracts';
+import type { InviteInfo } from '@qiming/contracts';
 import type { InvitesConfig } from '../../config.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { InviteGrantStatus } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import type { PayMethod } from '@qiming/sdk/contracts';
+import type { PayMethod } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { PlanType } from '@qiming/sdk/contracts';
+import type { PlanType } from '@qiming/contracts';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { endOfChinaDay } from '../cdkeys/index.js';
 import type { PayRepository } from './repository.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { PayInfo, PayOrderCreated, TradeView, VoucherView } from '@qiming/sdk/contracts';
+import type { PayInfo, PayOrderCreated, TradeView, VoucherView } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';

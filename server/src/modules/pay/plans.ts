@@ -1,4 +1,4 @@
-import type { PlanUses, PlanView } from '@qiming/sdk/contracts';
+import type { PlanUses, PlanView } from '@qiming/contracts';
 import { z } from 'zod';
 import type { CatalogueEntry, PriceRule } from '../catalogue/index.js';
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { type PayInfo, type PayMethod, type PayOrderCreated, type PayOrderRequest, type PayStatus, type PlanType, type TradeView, type VoucherView } from '@qiming/sdk/contracts';
+import { type PayInfo, type PayMethod, type PayOrderCreated, type PayOrderRequest, type PayStatus, type PlanType, type TradeView, type VoucherView } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { PayInfo, PayOrderCreated } from '@qiming/sdk/contracts';
+import type { PayInfo, PayOrderCreated } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, data, registeredUser } from '../../testing/accounts.js';
 import { assertLedgerMatches, TestClock } from '../../testing/points.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';

@@ -1,4 +1,4 @@
-import type { GuardEvent } from '@qiming/sdk/contracts';
+import type { GuardEvent } from '@qiming/contracts';
 import type { SharedState } from '../../sharedState/index.js';
 import type { GuardEventRow, GuardEventsRepository } from './guardEventsRepository.js';
 

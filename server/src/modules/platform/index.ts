@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { AREAS } from '@qiming/contracts/federation';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -7,14 +7,11 @@ import { GuardEvents } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
 import { RemoteStore } from './remoteStore.js';
 import { PlatformRepository } from './repository.js';
-import { PlatformService, type AreaDefinition } from './service.js';
-
-const require = createRequire(import.meta.url);
-const areasFile = require('@qiming/build-config/areas.json') as { areas: AreaDefinition[] };
+import { PlatformService } from './service.js';
 
 /** The platform module wired to a database and a remote store, with every area's channel in place. */
 export async function createPlatformService(db: Kysely<Database>, options: Pick<ServerConfig, 'remoteStoreDir' | 'apiSiteUrl' | 'site'>): Promise<PlatformService> {
-  const service = new PlatformService(new PlatformRepository(db), new RemoteStore(options.remoteStoreDir), areasFile.areas, options.apiSiteUrl, options.site);
+  const service = new PlatformService(new PlatformRepository(db), new RemoteStore(options.remoteStoreDir), AREAS, options.apiSiteUrl, options.site);
   await service.ensureAreas();
   return service;
 }

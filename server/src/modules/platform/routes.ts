@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContactInfo, DownloadLinks } from '@qiming/sdk/contracts';
+import type { ContactInfo, DownloadLinks } from '@qiming/contracts';
 import { AppError, ok } from '../../http/envelope.js';
 import type { GuardEvents } from './guardEvents.js';
 import { PlatformError, type PlatformService } from './service.js';

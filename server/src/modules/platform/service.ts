@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/sdk/contracts';
+import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/contracts';
+import { buildProblems, type AreaDefinition } from '@qiming/contracts/federation';
 import { inCanary } from './cohort.js';
-import { createRequire } from 'node:module';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
-const { buildProblems } = createRequire(import.meta.url)('@qiming/build-config/manifest-contract.cjs') as typeof import('@qiming/build-config/manifest-contract.cjs');
-
 /** A refused registry operation; its message is for the operator or the caller as it stands. */
 export class PlatformError extends Error {}
-
-export interface AreaDefinition {
-  area: string;
-  container: string;
-  routes: string[];
-}
 
 /** Browser reports are unauthenticated: only the newest ones per area are kept. */
 export const MAX_ERROR_EVENTS_PER_AREA = 500;
@@ -34,7 +26,7 @@ export class PlatformService {
   constructor(
     private readonly repo: PlatformRepository,
     private readonly store: RemoteStore,
-    private readonly areas: AreaDefinition[],
+    private readonly areas: readonly AreaDefinition[],
     private readonly apiSiteUrl: string,
     private readonly site: SiteConfig,
   ) {}

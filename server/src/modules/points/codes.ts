@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
+import { POINTS_CODES } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 
-/** Business codes of points refusals: the SDK contract's own table (one file for both sides). */
-export const POINTS_CODES = createRequire(import.meta.url)('@qiming/sdk/contracts/points-codes.json') as typeof import('@qiming/sdk/contracts').POINTS_CODES;
+/** Business codes of points refusals: the contract's own table (one source for both sides). */
+export { POINTS_CODES };
 
 /** The spec's text for insufficient points (stream code 602). */
 export const INSUFFICIENT_MESSAGE = '积分不足，请及时充值';

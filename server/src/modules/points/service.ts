@@ -1,4 +1,4 @@
-import type { LedgerEntryView, Page, PriceQuote } from '@qiming/sdk/contracts';
+import type { LedgerEntryView, Page, PriceQuote } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { PointsBucketName } from '../../db/schema.js';
 import { sessionExpired } from '../auth/guard.js';

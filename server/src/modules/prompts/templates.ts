@@ -1,4 +1,4 @@
-import type { PromptTemplateList } from '@qiming/sdk/contracts';
+import type { PromptTemplateList } from '@qiming/contracts';
 import { PROMPT_CATEGORIES } from './data/index.js';
 
 /** What every built-in template keeps to (checked by templates.test.ts): short card texts, a prompt to fill in. */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { StreamRequestBody } from '@qiming/sdk/contracts';
+import type { StreamRequestBody } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { chatBody } from '../../testing/chatStream.js';
 import { rolePlayContributor, UNKNOWN_SCENE_MESSAGE } from './contributor.js';
-import { HONG_SCORE_MARKER } from './hongContract.js';
+import { HONG_SCORE_MARKER } from '@qiming/contracts';
 import { HONG_SCENES } from './scenes.js';
 import { rolePlaySystemText } from './systemText.js';
 

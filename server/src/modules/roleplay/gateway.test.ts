@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ConversationTree, HongSceneList, PromptTemplateList, StreamRequestBody } from '@qiming/sdk/contracts';
+import type { ConversationTree, HongSceneList, PromptTemplateList, StreamRequestBody } from '@qiming/contracts';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { answerText, chatBody, listen, readSse, type SseRead } from '../../testing/chatStream.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { UNKNOWN_SCENE_MESSAGE } from './contributor.js';
-import { parseHongScore } from './hongContract.js';
+import { parseHongScore } from '@qiming/contracts';
 import { HONG_SCENES } from './scenes.js';
 
 /** The offline model unpaced (tests wait on events, never on the clock). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { HongSceneList } from '@qiming/sdk/contracts';
+import type { HongSceneList } from '@qiming/contracts';
 import { signed } from '../../testing/signature.js';
 import { signedServer } from '../../testing/signedServer.js';
 import { roleplayRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HongSceneList } from '@qiming/sdk/contracts';
+import type { HongSceneList } from '@qiming/contracts';
 import { sendStaticJson, staticJson } from '../../http/etag.js';
 import { HONG_SCENES } from './scenes.js';
 

@@ -1,5 +1,5 @@
-import type { HongScene } from '@qiming/sdk/contracts';
-import { HONG_RULES } from './hongContract.js';
+import type { HongScene } from '@qiming/contracts';
+import { HONG_RULES } from '@qiming/contracts';
 
 type SceneText = Omit<HongScene, 'maxTries' | 'target'>;
 

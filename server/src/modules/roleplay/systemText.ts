@@ -1,5 +1,5 @@
-import type { HongScene } from '@qiming/sdk/contracts';
-import { HONG_RULES, HONG_SCORE_MARKER, hongScoreLine } from './hongContract.js';
+import type { HongScene } from '@qiming/contracts';
+import { HONG_RULES, HONG_SCORE_MARKER, hongScoreLine } from '@qiming/contracts';
 
 /**
  * What makes a model play the partner of a scene. The persona line (你扮演「name」，是用户的role。)

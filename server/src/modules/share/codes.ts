@@ -1,11 +1,7 @@
-import { createRequire } from 'node:module';
+import { SHARE_CODES } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 
-const require = createRequire(import.meta.url);
-
-// The SDK's codes JSON and its sharePath are shared data and code, required like roleplay/hongContract.ts does.
-export const SHARE_CODES = require('@qiming/sdk/contracts/share-codes.json') as typeof import('@qiming/sdk/contracts').SHARE_CODES;
-export const { sharePath } = require('@qiming/sdk/contracts') as typeof import('@qiming/sdk/contracts');
+export { SHARE_CODES, sharePath } from '@qiming/contracts';
 
 /** A page that was never published, was revoked, or whose conversation is gone: HTTP 404 with the envelope. */
 export const shareNotFound = () => new AppError(SHARE_CODES.shareNotFound, '分享不存在或已被取消', 404);

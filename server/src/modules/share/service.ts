@@ -1,4 +1,4 @@
-import type { SharedConversation, ShareState } from '@qiming/sdk/contracts';
+import type { SharedConversation, ShareState } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import { conversationNotFound, type ConversationsService } from '../conversations/index.js';
 import { conversationEmpty, shareNotFound, sharePath } from './codes.js';

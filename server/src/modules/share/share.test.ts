@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SharedConversation, ShareState } from '@qiming/sdk/contracts';
+import type { SharedConversation, ShareState } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { china, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
@@ -47,7 +47,7 @@ describe(`share pages (${DB})`, () => {
   const revoke = (token: string, convGroupId: unknown) => envelope<ShareState>(server(), 'POST', 'backend-api/revokeShare', { token, payload: { convGroupId } });
   const state = (token: string, convGroupId: string) => envelope<ShareState>(server(), 'GET', `backend-api/getShareState?convGroupId=${encodeURIComponent(convGroupId)}`, { token });
   /** The public page's API as a signed-out browser calls it: no token, no request signature. */
-  const readPublic = (convGroupId: string, ip = '198.51.100.7') => server().inject({ method: 'GET', url: `/app-api/public/share/${encodeURIComponent(convGroupId)}`, headers: { 'x-forwarded-for': ip } });
+  const readPublic = (convGroupId: string, ip = '198.51.100.7') => server().inject({ method: 'GET', url: `/app-api/public/share/${encodeURIComponent(convGroupId)}`, remoteAddress: ip });
 
   it('publishes the branch shown; signed out, the page has only what it shows', async () => {
     clock.set(china('2030-03-01 20:00'));

@@ -1,4 +1,4 @@
-import type { ConversationNode, ConversationTree, SharedConversation, SharedMessage } from '@qiming/sdk/contracts';
+import type { ConversationNode, ConversationTree, SharedConversation, SharedMessage } from '@qiming/contracts';
 
 /** The messages of the branch shown: the selected root, then each node's selected child. */
 export function shownBranch(tree: ConversationTree): ConversationNode[] {

@@ -1,4 +1,4 @@
-import type { SignInResult, SignInStatus } from '@qiming/sdk/contracts';
+import type { SignInResult, SignInStatus } from '@qiming/contracts';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { AppError } from '../../http/envelope.js';
 import { businessDay, POINTS_CODES, previousDay, type PointsService } from '../points/index.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SignInResult, SignInStatus } from '@qiming/sdk/contracts';
+import type { SignInResult, SignInStatus } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';

@@ -1,11 +1,7 @@
-import { createRequire } from 'node:module';
+import { SPEECH_CODES, SPEECH_LIMITS } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 
-const require = createRequire(import.meta.url);
-
-// The SDK's contracts are types for the server; the codes and limits JSON are shared data, read as such.
-export const SPEECH_CODES = require('@qiming/sdk/contracts/speech-codes.json') as typeof import('@qiming/sdk/contracts').SPEECH_CODES;
-export const SPEECH_LIMITS = require('@qiming/sdk/contracts/speech-limits.json') as typeof import('@qiming/sdk/contracts').SPEECH_LIMITS;
+export { SPEECH_CODES, SPEECH_LIMITS };
 
 export type SpeechCodeName = keyof typeof SPEECH_CODES;
 

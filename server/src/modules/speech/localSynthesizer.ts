@@ -7,7 +7,8 @@ import type { SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';
 /** Requests that may wait behind the one being spoken; more are refused rather than queued for minutes. */
 export const LOCAL_QUEUE_LIMIT = 16;
 
-const WORKER_ENTRY = new URL('./espeakWorker.bootstrap.mjs', import.meta.url);
+// Compiled (production) the worker is plain JS; under tsx (dev, tests) a bootstrap registers the loader first.
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./espeakWorker.bootstrap.mjs', import.meta.url) : new URL('./espeakWorker.js', import.meta.url);
 const FAILED_MESSAGE = '语音合成失败，请稍后重试';
 
 interface QueuedJob {

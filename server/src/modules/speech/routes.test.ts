@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { SpeechCapabilities } from '@qiming/sdk/contracts';
+import type { SpeechCapabilities } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/envelope.js';
 import { ACCOUNT_TEST_ENV, call, data, envelope, register, uniquePhone } from '../../testing/accounts.js';

@@ -1,4 +1,4 @@
-import type { SpeechCapabilities } from '@qiming/sdk/contracts';
+import type { SpeechCapabilities } from '@qiming/contracts';
 import { SPEECH_LIMITS, SPEECH_MESSAGES, speechError } from './codes.js';
 import { speakableText } from './speakableText.js';
 import type { SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';

@@ -1,14 +1,8 @@
-import { createRequire } from 'node:module';
-import type * as Contracts from '@qiming/sdk/contracts';
+import { FILE_CODES } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 
-/**
- * The SDK's files contract (codes, limits, the per-model type rule), required like the other SDK
- * tables: Node reads the SDK package as CommonJS, so an ESM import would not see its exports.
- */
-export const { FILE_CODES, FILE_LIMITS, uploadRuleFor, extensionOf } = createRequire(import.meta.url)('@qiming/sdk/contracts') as typeof Contracts;
-
-export type { UploadKind, UploadResult, UploadRule } from '@qiming/sdk/contracts';
+/** The files contract (codes, limits, the per-model type rule) the client reads too. */
+export { FILE_CODES, FILE_LIMITS, uploadRuleFor, extensionOf, type UploadKind, type UploadResult, type UploadRule } from '@qiming/contracts';
 
 export type FileCodeName = keyof typeof FILE_CODES;
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { UploadResult } from '@qiming/sdk/contracts';
+import type { UploadResult } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, call, register, uniquePhone, registeredUser } from '../../testing/accounts.js';

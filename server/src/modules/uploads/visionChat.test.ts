@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { UploadResult } from '@qiming/sdk/contracts';
+import type { UploadResult } from '@qiming/contracts';
 import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, call, data, register, uniquePhone } from '../../testing/accounts.js';
 import { chatBody } from '../../testing/chatStream.js';

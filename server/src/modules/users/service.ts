@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserInfo, UserSetting } from '@qiming/sdk/contracts';
+import type { UserInfo, UserSetting } from '@qiming/contracts';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { canonicalInviteCode, randomInviteCode } from './inviteCode.js';
 import type { PointsReader } from './points.js';

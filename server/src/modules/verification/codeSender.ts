@@ -1,4 +1,4 @@
-import type { CodeScene } from '@qiming/sdk/contracts';
+import type { CodeScene } from '@qiming/contracts';
 
 export type Channel = 'sms' | 'email';
 

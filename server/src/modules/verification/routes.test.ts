@@ -13,7 +13,8 @@ const EMAIL_RESET = '/app-api/system/user/send-email-verification-code-reset';
 describe(`verification codes: HTTP, dev outbox (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ CODE_RATE_PER_IP_HOUR: '3' });
+    // The load balancers are in 10.0.0.0/8: only their X-Forwarded-For names the client.
+    t = await createTestApp({ CODE_RATE_PER_IP_HOUR: '3', TRUST_PROXY: '10.0.0.0/8' });
   });
   after(() => t.close());
 
@@ -94,6 +95,15 @@ describe(`verification codes: HTTP, dev outbox (${process.env.TEST_DATABASE ?? '
     assert.equal(fourth.code, 1104);
     const elsewhere = await post(PHONE, { phone: '13700000004', scene: 'login', captchaToken: await passCaptcha(t.app) }, { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.51' } });
     assert.equal(elsewhere.code, 0);
+  });
+
+  it('does not believe X-Forwarded-For from a client that is not a trusted proxy', async () => {
+    const from = (n: number) => ({ remoteAddress: '198.51.100.9', headers: { 'x-forwarded-for': `203.0.113.${100 + n}` } });
+    for (const n of [1, 2, 3]) {
+      assert.equal((await post(PHONE, { phone: `1370000001${n}`, scene: 'login', captchaToken: await passCaptcha(t.app) }, from(n))).code, 0);
+    }
+    const spoofed = await post(PHONE, { phone: '13700000014', scene: 'login', captchaToken: await passCaptcha(t.app) }, from(4));
+    assert.equal(spoofed.code, 1104, 'a new X-Forwarded-For each time is still the same client');
   });
 
   it('needs the request signature', async () => {

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, beforeEach, describe, it } from 'node:test';
 import { pino } from 'pino';
-import type { CodeScene } from '@qiming/sdk/contracts';
+import type { CodeScene } from '@qiming/contracts';
 import type { ServerConfig } from '../../config.js';
 import { createSharedState, MemorySharedState, type SharedState } from '../../sharedState/index.js';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../testing/testRedis.js';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CodeScene, SendCodeResult } from '@qiming/sdk/contracts';
+import type { CodeScene, SendCodeResult } from '@qiming/contracts';
 import { AUTH_CODES } from '../auth/codes.js';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';

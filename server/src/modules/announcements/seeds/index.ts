@@ -1,4 +1,4 @@
-import type { SiteEdition } from '@qiming/sdk/contracts';
+import type { SiteEdition } from '@qiming/contracts';
 import { englishSeeds } from './enUS.js';
 import { chineseSeeds } from './zhCN.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginResult, SocialLoginRequest, SocialProvider } from '@qiming/sdk/contracts';
+import type { LoginResult, SocialLoginRequest, SocialProvider } from '@qiming/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SocialProviderConfig } from '../../../config.js';
 import { AppError } from '../../../http/envelope.js';

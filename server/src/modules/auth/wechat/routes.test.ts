@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { LoginResult, WechatQrCode } from '@qiming/sdk/contracts';
+import type { LoginResult, WechatQrCode } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, data, envelope } from '../../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../../testing/testApp.js';
 import { createSharedState, MemorySharedState } from '../../../sharedState/index.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResult, WechatQrCode } from '@qiming/sdk/contracts';
+import type { LoginResult, WechatQrCode } from '@qiming/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../http/envelope.js';
 import { DuplicateAccountError, type UsersService } from '../../users/service.js';

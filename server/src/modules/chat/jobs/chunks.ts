@@ -1,4 +1,4 @@
-import type { Reference, StreamChunk } from '@qiming/sdk/contracts';
+import type { Reference, StreamChunk } from '@qiming/contracts';
 
 /**
  * The gateway's stream chunks (spec chat §3 "Stream chunk"), serialised once when the job writes

@@ -1,4 +1,4 @@
-import type { Reference } from '@qiming/sdk/contracts';
+import type { Reference } from '@qiming/contracts';
 import { streamSse, type SseTransportOptions } from './sseRequest.js';
 import { UpstreamError, type UpstreamAdapter, type UpstreamEvent, type UpstreamMessage, type UpstreamRequest } from './types.js';
 import { inStreamError, parseChunk } from './upstreamErrors.js';

@@ -1,4 +1,4 @@
-import type { Reference } from '@qiming/sdk/contracts';
+import type { Reference } from '@qiming/contracts';
 
 /**
  * The contract between the chat gateway and whatever produces an answer: an OpenAI-compatible or

@@ -1,4 +1,4 @@
-import type { PayMethod } from '@qiming/sdk/contracts';
+import type { PayMethod } from '@qiming/contracts';
 
 /** What a provider needs to make a QR code for one order. */
 export interface ProviderOrder {

@@ -1,4 +1,4 @@
-import type { PromptCategory } from '@qiming/sdk/contracts';
+import type { PromptCategory } from '@qiming/contracts';
 import { coding } from './coding.js';
 import { creative } from './creative.js';
 import { learning } from './learning.js';

@@ -1,4 +1,4 @@
-import type { PromptCategory } from '@qiming/sdk/contracts';
+import type { PromptCategory } from '@qiming/contracts';
 
 export const office: PromptCategory = {
   key: 'office',

@@ -1,4 +1,4 @@
-import type { Reference } from '@qiming/sdk/contracts';
+import type { Reference } from '@qiming/contracts';
 import type { UpstreamMessage } from '../types.js';
 import { analyseQuestion, type Language, type Question } from './question.js';
 import { rolePlayIn, rolePlayReply } from './rolePlay.js';

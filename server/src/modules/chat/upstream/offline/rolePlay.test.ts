@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { HongScene } from '@qiming/sdk/contracts';
+import type { HongScene } from '@qiming/contracts';
 import { HONG_SCENES, rolePlaySystemText } from '../../../roleplay/index.js';
-import { parseHongScore } from '../../../roleplay/hongContract.js';
+import { parseHongScore } from '@qiming/contracts';
 import type { UpstreamEvent, UpstreamMessage } from '../types.js';
 import { composeAnswer } from './composeAnswer.js';
 import { faultMarker } from './faults.js';

@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
+import { HONG_SCORE_MARKER, hongScoreLine } from '@qiming/contracts';
 import type { UpstreamMessage } from '../types.js';
 import { withoutFaultMarkers } from './faults.js';
 import { short } from './text.js';
 import { hashText, mix, pick } from './variation.js';
-
-// Required like the SDK's JSON tables: Node reads the SDK package as CommonJS (no named ESM exports).
-const { HONG_SCORE_MARKER, hongScoreLine } = createRequire(import.meta.url)('@qiming/sdk/contracts') as typeof import('@qiming/sdk/contracts');
 
 /**
  * 哄哄模拟器 in the offline model: when the system message carries the score marker (the roleplay

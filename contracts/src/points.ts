@@ -1,5 +1,3 @@
-import pointsCodes from './points-codes.json';
-
 /**
  * Points (积分): balance, history, sign-in, redemption codes, invites and price quotes. Paths under
  * /app-api; every response is the envelope { code, data, msg }.
@@ -96,5 +94,13 @@ export interface PriceQuote {
   reasonCode: number | null;
 }
 
-/** Codes of points refusals (602 is the spec's stream code for insufficient points); JSON, so the server reads the same file. */
+const pointsCodes = {
+  insufficient: 602,
+  alreadySignedIn: 1601,
+  cdKeyUnknown: 1701,
+  cdKeyUsed: 1702,
+  cdKeyExpired: 1703,
+  modelRestricted: 1801,
+};
+/** Codes of points refusals (602 is the spec's stream code for insufficient points). */
 export const POINTS_CODES = pointsCodes as Readonly<typeof pointsCodes>;

@@ -1,3 +1,12 @@
+const filesCodes = {
+  noFile: 2101,
+  tooLarge: 2102,
+  typeNotAccepted: 2103,
+  typeMismatch: 2104,
+  parseFailed: 2105,
+  parseBusy: 2106,
+  fileNotFound: 2107,
+};
 /**
  * Chat uploads (spec chat §2 upload control, §4 upload states, §5 type rules, §7
  * uploadChatKnowledge2). Paths under /app-api; JSON answers use the envelope { code, data, msg }.
@@ -7,10 +16,17 @@
  * `gptType` (the model id, for the type rules) → UploadResult. Login required.
  * GET backend-api/uploadedFile/{knowledgeId} → the stored bytes (owner only), the `url` of a result.
  */
-import filesCodes from './files-codes.json';
-import filesLimits from './files-limits.json';
 
 export const FILE_CODES = filesCodes as Readonly<typeof filesCodes>;
+const filesLimits = {
+  maxBytes: 20971520,
+  imageMaxBytes: 10485760,
+  textMaxChars: 200000,
+  imageOnlyModels: ['glm-4v', 'gemini-pro-vision', 'mj-chat'],
+  imageOnlyContains: 'o1',
+  pdfModels: ['pdf-to-text'],
+  agentPrefix: 'gpt-4-gizmo-g-',
+};
 export const FILE_LIMITS = filesLimits as Readonly<typeof filesLimits>;
 
 /** How a file was read: the chip shown for it. */

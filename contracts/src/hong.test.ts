@@ -1,4 +1,4 @@
-import { HONG_RULES, HONG_SCORE_MARKER, hongScoreLine, parseHongScore, withoutHongScore } from './hong';
+import { HONG_RULES, HONG_SCORE_MARKER, hongScoreLine, parseHongScore, withoutHongScore } from './hong.js';
 
 describe('parseHongScore', () => {
   it.each<[string, number | null]>([

@@ -1,3 +1,12 @@
+const speechCodes = {
+  inputEmpty: 2201,
+  inputTooLong: 2202,
+  synthesisFailed: 2203,
+  transcriptionUnavailable: 2204,
+  audioMissing: 2205,
+  audioTooLarge: 2206,
+  transcriptionFailed: 2207,
+};
 /**
  * Read-aloud and voice input (spec chat §2 answer actions, §4 recording and speech states, §5, §7,
  * §9). Paths under /app-api; login required.
@@ -7,10 +16,14 @@
  * POST backend-api/getTranscribeAudio, multipart `audio` (≤ 25 MB) → { data: text }.
  * GET backend-api/getSpeechCapabilities → SpeechCapabilities.
  */
-import speechCodes from './speech-codes.json';
-import speechLimits from './speech-limits.json';
 
 export const SPEECH_CODES = speechCodes as Readonly<typeof speechCodes>;
+const speechLimits = {
+  inputMax: 4000,
+  audioMaxBytes: 26214400,
+  recordingMaxSeconds: 180,
+  defaults: { model: 'tts-1', voice: 'onyx', speed: 1 },
+};
 export const SPEECH_LIMITS = speechLimits as Readonly<typeof speechLimits>;
 
 export interface SpeechRequest {

@@ -3,19 +3,43 @@
 // the UI kit never shared on its own (mf-manifest.json), and no copy of a singleton bundled into the
 // area (chunk-packages.json, written by the build). The server refuses to publish a build that
 // breaks them; the contract test checks every build the workspace produces.
-const semver = require('semver');
-const defaultContract = require('./shared-contract.json');
+import semver from 'semver';
+import defaultContract from './shared-contract.json' with { type: 'json' };
 
-const REQUIRED_SHARED = ['@qiming/sdk'];
+export interface SharedContract {
+  singletons: Record<string, string>;
+  forbiddenDirectImports: string[];
+  uiKitEntry: string;
+  neverBundledByAreas: string[];
+}
+
+export const SHARED_CONTRACT: SharedContract = defaultContract;
+
+export const REQUIRED_SHARED = ['@qiming/sdk'];
+
+interface SharedEntry {
+  name: string;
+  version?: string;
+  singleton?: boolean;
+  requiredVersion?: string;
+}
+
+interface ManifestShape {
+  name?: string;
+  metaData?: { name?: string };
+  exposes?: Array<{ path?: string } | null>;
+  shared?: unknown;
+}
 
 /** Problems (in Chinese, for the operator) with a manifest; an empty list means acceptable. */
-function manifestProblems(manifest, expectedContainer, contract = defaultContract) {
+export function manifestProblems(manifest: unknown, expectedContainer: string, contract: SharedContract = SHARED_CONTRACT): string[] {
   if (!manifest || typeof manifest !== 'object') return ['mf-manifest.json 不是合法的 JSON 对象'];
-  const problems = [];
-  const name = (manifest.metaData && manifest.metaData.name) || manifest.name;
+  const { metaData, name: topName, exposes, shared: sharedField } = manifest as ManifestShape;
+  const problems: string[] = [];
+  const name = metaData?.name || topName;
   if (name !== expectedContainer) problems.push(`容器名应为 ${expectedContainer}，实际为 ${name || '（空）'}`);
-  if (!(manifest.exposes || []).some((e) => e && e.path === './app')) problems.push('没有暴露 ./app');
-  const shared = Array.isArray(manifest.shared) ? manifest.shared : [];
+  if (!(exposes ?? []).some((e) => e?.path === './app')) problems.push('没有暴露 ./app');
+  const shared = (Array.isArray(sharedField) ? sharedField : []) as SharedEntry[];
   for (const required of REQUIRED_SHARED) {
     if (!shared.some((s) => s.name === required)) problems.push(`没有共享 ${required}`);
   }
@@ -37,15 +61,14 @@ function manifestProblems(manifest, expectedContainer, contract = defaultContrac
 }
 
 /** Singletons an area bundled itself (chunk-packages.json: file → packages), which would give the page two copies. */
-function bundlingProblems(chunkPackages, contract = defaultContract) {
+export function bundlingProblems(chunkPackages: unknown, contract: SharedContract = SHARED_CONTRACT): string[] {
   if (!chunkPackages || typeof chunkPackages !== 'object') return ['缺少 chunk-packages.json（请用项目的构建命令生成）'];
-  const bundled = new Set(Object.values(chunkPackages).flat().filter((name) => contract.neverBundledByAreas.includes(name)));
+  const packages = Object.values(chunkPackages as Record<string, unknown>).flatMap((names) => (Array.isArray(names) ? names : []));
+  const bundled = new Set(packages.filter((name): name is string => typeof name === 'string' && contract.neverBundledByAreas.includes(name)));
   return [...bundled].sort().map((name) => `区域不能自带 ${name}（它由宿主共享提供）`);
 }
 
 /** Every problem of a remote build; an empty list means it may be published. */
-function buildProblems({ manifest, chunkPackages }, expectedContainer, contract = defaultContract) {
+export function buildProblems({ manifest, chunkPackages }: { manifest: unknown; chunkPackages: unknown }, expectedContainer: string, contract: SharedContract = SHARED_CONTRACT): string[] {
   return [...manifestProblems(manifest, expectedContainer, contract), ...(manifest && typeof manifest === 'object' ? bundlingProblems(chunkPackages, contract) : [])];
 }
-
-module.exports = { manifestProblems, bundlingProblems, buildProblems, REQUIRED_SHARED };

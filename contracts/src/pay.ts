@@ -4,8 +4,15 @@
  * The spec does not show the method and path of getPayInfoGuding and getPaySta: both are POST
  * under pay/ (server/README.md, "Pay").
  */
-import payCodes from './pay-codes.json';
 
+const payCodes = {
+  planUnknown: 2001,
+  methodUnavailable: 2002,
+  voucherUnusable: 2003,
+  providerUnavailable: 2004,
+  orderUnknown: 2005,
+  tooManyOrders: 2006,
+};
 /** Refusal codes of the pay calls (messages in Chinese come with them). */
 export const PAY_CODES = payCodes as Readonly<typeof payCodes>;
 

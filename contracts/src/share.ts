@@ -1,3 +1,7 @@
+const shareCodes = {
+  shareNotFound: 2301,
+  conversationEmpty: 2302,
+};
 /**
  * Public share pages of conversations (spec platform §2 export dialog, chat §2
  * /friendsLinkPage/{convGroupId}). The owner publishes a read-only snapshot of the branch shown;
@@ -8,7 +12,6 @@
  * GET backend-api/getShareState?convGroupId= → ShareState
  * GET public/share/{convGroupId} (no login) → SharedConversation, or HTTP 404 with SHARE_CODES.shareNotFound
  */
-import shareCodes from './share-codes.json';
 
 export const SHARE_CODES = shareCodes as Readonly<typeof shareCodes>;
 

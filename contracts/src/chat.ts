@@ -1,16 +1,28 @@
-import chatCodes from './chat-codes.json';
-import chatLimits from './chat-limits.json';
-
 /**
  * Chat: the model catalogue, the streaming gateway and conversation history (spec chat §3, §7).
  * Paths under /app-api; every JSON response is the envelope { code, data, msg }.
  */
 
 /** Codes and messages of the chat calls (besides 401, 602 and the stream cancel codes). */
-export const CHAT_CODES = chatCodes;
+export const CHAT_CODES = {
+  bannedContent: { code: 1901, msg: '禁止输入违反中华人民共和国法律法规的内容！' },
+  systemPromptTooLong: { code: 1902, msg: '输入长度不能超过10000' },
+  emptyInput: { code: 1903, msg: '请输入要发送的内容' },
+  conversationNotFound: { code: 1904, msg: '对话不存在或已被删除' },
+  parentNotFound: { code: 1905, msg: '要回复的消息不存在，请刷新后重试' },
+  modelUnavailable: { code: 1906, msg: '模型服务暂时不可用，请稍后重试' },
+  generationNotFound: { code: 1907, msg: '没有正在进行的生成' },
+  generationFailed: { code: 1908, msg: '当前回复生成失败，请重新生成，未生成成功不扣积分。' },
+  stoppedByUser: { code: 699, msg: '已停止生成' },
+  reloadConversation: { code: 608, msg: '对话已更新，请刷新后重试' },
+};
 
 /** spec chat §5 and §9: the system prompt limit and default, the most memory rounds. */
-export const CHAT_LIMITS = chatLimits;
+export const CHAT_LIMITS = {
+  systemPromptMax: 10000,
+  defaultSystemPrompt: 'Take a deep breath and think step by step. 除非用户指定了其他语言，否则请用中文回答。',
+  recentChatLenMax: 8,
+};
 
 // ---- catalogue -------------------------------------------------------------------------------
 

@@ -3,11 +3,28 @@
  * platform §7). Every response is the usual envelope { code, data, msg }; `data` is typed here.
  */
 
-import authCodes from './auth-codes.json';
 
+const authCodes = {
+  codeWrong: 1101,
+  codeExpired: 1102,
+  codeTooManyAttempts: 1103,
+  sendTooFast: 1104,
+  sendDailyLimit: 1105,
+  captchaRequired: 1106,
+  captchaFailed: 1107,
+  accountExists: 1201,
+  accountMissing: 1202,
+  passwordWrong: 1203,
+  loginLocked: 1204,
+  noPassword: 1205,
+  qrNotScanned: 1301,
+  qrExpired: 1302,
+  socialFailed: 1401,
+  apiKeyMissing: 1501,
+};
 /**
- * Business codes of refusals (msg carries the Chinese text the client shows). A JSON file, so the
- * server reads the very same values at run time.
+ * Business codes of refusals (msg carries the Chinese text the client shows). The server reads
+ * the very same values.
  */
 export const AUTH_CODES = authCodes as Readonly<typeof authCodes>;
 

@@ -1,4 +1,4 @@
-import type { SiteConfig } from './site';
+import type { SiteConfig } from './site.js';
 
 /** The remote registry as GET /app-api/platform/remotes serves it (compact: it must stay under 2 KiB). */
 export interface RegistryArea {
