@@ -257,6 +257,42 @@ describe(`chat gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 });
 
+describe(`chat running-job cap (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  it('a full instance refuses with 1909 before writing a conversation or holding points; the gauge counts running jobs', async () => {
+    const t = await createTestApp({ ...CHAT_ENV, CHAT_MAX_RUNNING_JOBS: '1' });
+    try {
+      const base = await listen(t.app.server);
+      const token = (await register(t.app.server, { phone: uniquePhone() })).accessToken;
+      const userId = decodeJwt(token).sub!;
+      const points = async () => {
+        const b = await t.app.points.balance(userId);
+        return b.restIntegral + b.restIntegral2;
+      };
+      const groups = async () => (await data<unknown[]>(t.app.server, 'GET', 'backend-api/getConversationGroups', { token })).length;
+      const stream = (request: string) => readSse(base, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request }) });
+      assert.equal(t.app.chat.runningJobs(), 0);
+      let convId = '';
+      await readSse(base, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `占住唯一的位置 ${faultMarker('stall')}` }) }, { dropAfter: 2, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
+      assert.equal(t.app.chat.runningJobs(), 1);
+      const [pointsBefore, groupsBefore] = [await points(), await groups()];
+
+      const refused = await stream('第二个问题');
+      assert.deepEqual(refused.chunks.map((c) => [c.code, c.error]), [[1909, '服务器繁忙，请稍后再试']]);
+      assert.equal(refused.done, true);
+      const plain = await envelope(t.app.server, 'POST', 'backend-api/getStream', { token, payload: chatBody({ stream: false, request: '第三个问题' }) });
+      assert.deepEqual([plain.code, plain.msg], [1909, '服务器繁忙，请稍后再试']);
+      assert.equal(await groups(), groupsBefore, 'no conversation written');
+      assert.equal(await points(), pointsBefore, 'no points held');
+
+      assert.deepEqual(await data(t.app.server, 'GET', `backend-api/stopChatId?chatId=${convId}`, { token }), { stopped: true });
+      assert.equal(t.app.chat.runningJobs(), 0);
+      assert.equal(finalChunk(await stream('空出位置后的问题')).code, 0, 'the slot is free again');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`chat across two server instances sharing the database and Redis (${process.env.TEST_DATABASE ?? 'sqlite'})`, redisSuite, () => {
   const prefix = testKeyPrefix();
   let a: TestApp;

@@ -1,17 +1,18 @@
 import { Redis } from 'ioredis';
-import type { LogEntry } from './chunks.js';
+import { entryOf, type LogEntry, type StoredChunk } from './chunks.js';
 import type { JobStatus } from './localLog.js';
-import type { JobMeta, SharedJobLog } from './sharedJobLog.js';
+import type { FinalStatus, JobMeta, JobStore, ReadEnd } from './jobStore.js';
+import { MemoryJobStore, type RetentionOptions } from './memoryJobStore.js';
 
-export interface RedisJobLogOptions {
+export interface RedisJobStoreOptions extends RetentionOptions {
   url: string;
   keyPrefix: string;
-  /** A running job's log lives this long after its last heartbeat refresh (spec: about 20 min). */
+  /** A running job's log lives this long after its last refresh (spec: about 20 min). */
   runningTtlSeconds: number;
   /** …and this long after the job finished (about 5 min). */
   finishedTtlSeconds: number;
-  /** An instance counts as alive this long after its last heartbeat. */
-  instanceTtlSeconds: number;
+  /** How often the running jobs' keys get their TTL back (well under runningTtlSeconds). */
+  refreshMs: number;
   onError(error: Error): void;
 }
 
@@ -20,28 +21,35 @@ const BLOCK_MS = 500;
 const READ_COUNT = 500;
 
 /**
- * Job chunk logs in Redis Streams: `chat:log:<id>` holds the entries with stream ids `<seq>-0`,
- * `chat:job:<id>` the meta hash, `chat:instance:<id>` an instance's heartbeat; stop requests go
- * over pub/sub. Writes go through one connection in order, so a job's `finish` always lands after
- * its last entry: a reader that sees the final status and then reads the rest has everything.
+ * This instance's jobs in memory (its readers never wait on Redis) and every job's copy in Redis
+ * Streams: `chat:log:<id>` holds the entries with stream ids `<seq>-0`, `chat:job:<id>` the meta
+ * hash; stop requests go over pub/sub. Writes go through one connection in order, so a job's
+ * `finish` always lands after its last entry: a reader that sees the final status and then reads
+ * the rest has everything. A running job's keys get their TTL back every `refreshMs`.
  */
-export class RedisJobLog implements SharedJobLog {
+export class RedisJobStore implements JobStore {
   private readonly stopHandlers: Array<(jobId: string) => void> = [];
   private readonly readers = new Set<Redis>();
+  private readonly local: MemoryJobStore;
+  private readonly refresher: NodeJS.Timeout;
 
   private constructor(
     private readonly client: Redis,
     private readonly subscriber: Redis,
-    private readonly options: RedisJobLogOptions,
-  ) {}
+    private readonly options: RedisJobStoreOptions,
+  ) {
+    this.local = new MemoryJobStore(options);
+    this.refresher = setInterval(() => void this.refreshRunning().catch((error: Error) => options.onError(error)), options.refreshMs);
+    this.refresher.unref();
+  }
 
-  static async connect(options: RedisJobLogOptions): Promise<RedisJobLog> {
+  static async connect(options: RedisJobStoreOptions): Promise<RedisJobStore> {
     const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
     client.on('error', (error: Error) => options.onError(error));
     await client.connect();
     const subscriber = client.duplicate();
     subscriber.on('error', (error: Error) => options.onError(error));
-    const log = new RedisJobLog(client, subscriber, options);
+    const log = new RedisJobStore(client, subscriber, options);
     await subscriber.subscribe(log.stopChannel);
     subscriber.on('message', (channel: string, jobId: string) => {
       if (channel === log.stopChannel) for (const handler of log.stopHandlers) handler(jobId);
@@ -53,11 +61,12 @@ export class RedisJobLog implements SharedJobLog {
     return `${this.options.keyPrefix}chat:stop`;
   }
 
-  private key(kind: 'log' | 'job' | 'instance', id: string): string {
+  private key(kind: 'log' | 'job', id: string): string {
     return `${this.options.keyPrefix}chat:${kind}:${id}`;
   }
 
   async open(jobId: string, meta: JobMeta): Promise<void> {
+    await this.local.open(jobId, meta);
     await this.client
       .multi()
       .hset(this.key('job', jobId), { ...meta })
@@ -65,10 +74,12 @@ export class RedisJobLog implements SharedJobLog {
       .exec();
   }
 
-  append(jobId: string, entry: LogEntry): void {
+  append(jobId: string, chunk: StoredChunk): void {
+    this.local.append(jobId, chunk);
+    const entry = entryOf(chunk);
     const key = this.key('log', jobId);
     const write = this.client.pipeline().xadd(key, `${entry.seq}-0`, 'f', entry.frame);
-    // The first entry creates the stream; the heartbeat keeps a running job's log alive after that.
+    // The first entry creates the stream; the refresher keeps a running job's log alive after that.
     if (entry.seq === 1) write.expire(key, this.options.runningTtlSeconds);
     write
       .exec()
@@ -76,7 +87,8 @@ export class RedisJobLog implements SharedJobLog {
       .catch((error: Error) => this.options.onError(error));
   }
 
-  async finish(jobId: string, status: Exclude<JobStatus, 'running'>): Promise<void> {
+  async finish(jobId: string, status: FinalStatus): Promise<void> {
+    await this.local.finish(jobId, status);
     const ttl = this.options.finishedTtlSeconds;
     await this.client
       .multi()
@@ -87,6 +99,7 @@ export class RedisJobLog implements SharedJobLog {
   }
 
   async meta(jobId: string): Promise<JobMeta | null> {
+    if (this.local.has(jobId)) return this.local.meta(jobId);
     const fields = await this.client.hgetall(this.key('job', jobId));
     if (!fields.userId) return null;
     return {
@@ -98,7 +111,11 @@ export class RedisJobLog implements SharedJobLog {
     };
   }
 
-  async *read(jobId: string, after: number, signal: AbortSignal): AsyncGenerator<LogEntry> {
+  read(jobId: string, after: number, signal: AbortSignal): AsyncGenerator<LogEntry, ReadEnd> {
+    return this.local.has(jobId) ? this.local.read(jobId, after, signal) : this.readShared(jobId, after, signal);
+  }
+
+  private async *readShared(jobId: string, after: number, signal: AbortSignal): AsyncGenerator<LogEntry, ReadEnd> {
     const key = this.key('log', jobId);
     // Blocking reads hold their connection: each reader gets its own, closed when it ends.
     const reader = this.client.duplicate();
@@ -109,7 +126,7 @@ export class RedisJobLog implements SharedJobLog {
     let last = `${after}-0`;
     try {
       for (;;) {
-        if (signal.aborted) return;
+        if (signal.aborted) return 'aborted';
         const batch = await reader.xread('COUNT', READ_COUNT, 'BLOCK', BLOCK_MS, 'STREAMS', key, last).catch((error: Error) => {
           if (signal.aborted) return null;
           throw error;
@@ -126,7 +143,7 @@ export class RedisJobLog implements SharedJobLog {
         for (const [id, fields] of await this.client.xrange(key, `(${last}`, '+')) {
           yield { seq: Number(id.split('-')[0]), frame: fields[1] ?? '' };
         }
-        return;
+        return 'finished';
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
@@ -143,19 +160,16 @@ export class RedisJobLog implements SharedJobLog {
     this.stopHandlers.push(handler);
   }
 
-  async heartbeat(instanceId: string, runningJobIds: readonly string[]): Promise<void> {
-    const batch = this.client.multi().set(this.key('instance', instanceId), '1', 'EX', this.options.instanceTtlSeconds);
-    for (const jobId of runningJobIds) {
-      batch.expire(this.key('log', jobId), this.options.runningTtlSeconds).expire(this.key('job', jobId), this.options.runningTtlSeconds);
-    }
+  private async refreshRunning(): Promise<void> {
+    const running = this.local.runningIds();
+    if (running.length === 0) return;
+    const batch = this.client.multi();
+    for (const jobId of running) batch.expire(this.key('log', jobId), this.options.runningTtlSeconds).expire(this.key('job', jobId), this.options.runningTtlSeconds);
     await batch.exec();
   }
 
-  async instanceAlive(instanceId: string): Promise<boolean> {
-    return (await this.client.exists(this.key('instance', instanceId))) === 1;
-  }
-
   async close(): Promise<void> {
+    clearInterval(this.refresher);
     for (const reader of this.readers) reader.disconnect();
     this.subscriber.disconnect();
     await this.client.quit().catch(() => this.client.disconnect());
