@@ -297,13 +297,18 @@ describe(`chat across two server instances sharing the database and Redis (${pro
   const prefix = testKeyPrefix();
   let a: TestApp;
   let b: TestApp;
+  let baseA: string;
+  let baseB: string;
   let token: string;
   before(async () => {
     if (redisSuite.skip) return;
-    const env = { ...CHAT_ENV, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix };
+    // No wait pings: a stalled job writes nothing more, like one whose process died.
+    const env = { ...CHAT_ENV, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix, CHAT_PING_SECONDS: '600' };
     a = await createTestApp({ ...env, INSTANCE_ID: 'instance-a' });
     b = await createTestApp({ ...env, INSTANCE_ID: 'instance-b' }, { storage: a.storage });
     token = (await register(a.app.server, { phone: uniquePhone() })).accessToken;
+    baseA = await listen(a.app.server);
+    baseB = await listen(b.app.server);
   });
   beforeEach(() => assertRedisReachable());
   after(async () => {
@@ -313,8 +318,6 @@ describe(`chat across two server instances sharing the database and Redis (${pro
   });
 
   it('a generation started on one instance is checked, resumed and stopped through the other', async () => {
-    const baseA = await listen(a.app.server);
-    const baseB = await listen(b.app.server);
     let convId = '';
     const dropped = await readSse(baseA, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `介绍黄山 ${faultMarker('stall')}` }) }, { dropAfter: 3, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
     assert.equal(await data<boolean>(b.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), true);
@@ -335,6 +338,39 @@ describe(`chat across two server instances sharing the database and Redis (${pro
     assert.equal(saved.roots[0]!.childs[0]!.status, 'stopped');
     assert.equal(saved.roots[0]!.childs[0]!.chatContent[0]!.content, answerText(all));
     assert.equal(await data<boolean>(a.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), false);
+  });
+
+  it('when the owning instance dies, a reader on the other gets the failed chunk and recovery keeps the partial answer', { timeout: 20_000 }, async () => {
+    let convId = '';
+    const seen = await readSse(baseA, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `介绍泰山 ${faultMarker('stall')}` }) }, { dropAfter: 3, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
+    const groupId = String(seen.chunks[0]!.convGroupId);
+    let deadAt = 0;
+    const resumed = readSse(baseB, token, { method: 'GET', path: `backend-api/resumeStream?convId=${convId}&after=${seen.chunks.at(-1)!.seq}` });
+    // Instance A dies: it stops beating and its stalled job writes nothing more; 61 s pass for the liveness row.
+    await new Promise((r) => setTimeout(r, 300));
+    a.app.chat.recovery.stop();
+    await a.app.db.db.updateTable('chat_instances').set({ heartbeat_at: new Date(Date.now() - 61_000).toISOString() }).where('id', '=', 'instance-a').execute();
+    deadAt = Date.now();
+    const rest = await resumed;
+    assert.ok(Date.now() - deadAt < 5_000, `the reader gave up ${Date.now() - deadAt} ms after the owner died`);
+    const all = [...seen.chunks, ...rest.chunks];
+    assert.deepEqual(all.map((c) => c.seq), all.map((_, i) => i + 1), 'every chunk once, then the failure');
+    assert.equal(rest.done, true);
+    assert.deepEqual([all.at(-1)!.code, all.at(-1)!.convId, all.at(-1)!.convGroupId], [1908, convId, groupId]);
+    assert.match(all.at(-1)!.error!, /服务中断/);
+    assert.equal(await data<boolean>(b.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), false);
+
+    await b.app.chat.recovery.sweep();
+    const answer = (await data<ConversationTree>(b.app.server, 'GET', `backend-api/getConversations?convGroupId=${groupId}`, { token })).roots[0]!.childs[0]!;
+    assert.equal(answer.status, 'failed');
+    assert.match(answer.error!, /服务中断/);
+    const partial = answerText(all);
+    assert.ok(partial.length > 0);
+    assert.equal(answer.chatContent[0]!.content, partial, 'the partial answer the user saw is kept');
+    // The shared log is ended too: a later resume replays it and ends at once with the failure.
+    const replay = await readSse(baseB, token, { method: 'GET', path: `backend-api/resumeStream?convId=${convId}` });
+    assert.deepEqual(replay.chunks.map((c) => c.seq), all.map((c) => c.seq));
+    assert.equal(replay.chunks.at(-1)!.code, 1908);
   });
 });
 

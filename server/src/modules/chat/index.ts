@@ -72,6 +72,8 @@ export async function createChatGateway({ config, db, points, conversations, cat
   });
   if (channels.length === 0) log.warn('no chat channels configured (CHAT_CHANNELS): every model answers with the offline model (离线演示)');
 
+  const repo = new ChatJobsRepository(db);
+  const liveness = new InstanceLiveness({ repo, instanceId: chat.instanceId, deadAfterMs: DEAD_AFTER_MS, cacheMs: LIVENESS_CACHE_MS, now });
   const retention = { retainAfterFinishMs: RETAIN_AFTER_FINISH_MS, retainAfterStartMs: RETAIN_AFTER_START_MS, now };
   const store: JobStore = config.redisUrl
     ? await RedisJobStore.connect({
@@ -81,18 +83,19 @@ export async function createChatGateway({ config, db, points, conversations, cat
         runningTtlSeconds: RETAIN_AFTER_START_MS / 1000,
         finishedTtlSeconds: RETAIN_AFTER_FINISH_MS / 1000,
         refreshMs: HEARTBEAT_MS,
+        liveness,
         onError: (error) => log.warn(`[redis chat log] ${error.message}`),
       })
     : new MemoryJobStore(retention);
-  const repo = new ChatJobsRepository(db);
-  const liveness = new InstanceLiveness({ repo, instanceId: chat.instanceId, deadAfterMs: DEAD_AFTER_MS, cacheMs: LIVENESS_CACHE_MS, now });
   const jobs = new JobManager({ instanceId: chat.instanceId, store, liveness, maxRunning: chat.maxRunningJobs, now, log });
   const recovery = new JobRecovery({
     repo,
     liveness,
+    store,
     heartbeatMs: HEARTBEAT_MS,
     now,
     refund: (id) => points.refund(id),
+    finishAnswer: (id, answer) => conversations.finishAnswer(id, answer),
     failGenerating: (ids, error) => conversations.failGenerating(ids, error),
     log,
   });

@@ -1,24 +1,31 @@
+import type { FinishedAnswer } from './generation.js';
+import { INTERRUPTED_MESSAGE, interruptedChunk, partialAnswerOf } from './jobs/interruption.js';
+import type { JobStore } from './jobs/jobStore.js';
 import type { InstanceLiveness } from './jobs/liveness.js';
 import type { ChatJobsRepository } from './jobs/repository.js';
+
+export { INTERRUPTED_MESSAGE };
 
 export interface RecoveryDeps {
   repo: ChatJobsRepository;
   liveness: InstanceLiveness;
+  /** Where an interrupted job's log is ended and its partial answer read from. */
+  store: Pick<JobStore, 'endOrphan'>;
   heartbeatMs: number;
   now: () => Date;
   refund(generationId: string): Promise<unknown>;
+  finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean>;
   failGenerating(nodeIds: string[], error: string): Promise<number>;
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
 }
 
-export const INTERRUPTED_MESSAGE = '服务中断，本次回复未完成，请重新生成，未生成成功不扣积分。';
-
 /**
  * Crash safety for generations. Each running job has a row naming its instance; this instance
  * beats its liveness row every `heartbeatMs`. Jobs of a dead instance (InstanceLiveness) — or of
- * this instance's previous life, found at startup — get their points hold refunded and their
- * answer node marked failed, so nothing stays held or half-written. A job that ends normally
- * deletes its own row.
+ * this instance's previous life, found at startup — get their points hold refunded, their log
+ * ended with the failed-answer chunk, and their answer node marked failed with the partial text
+ * the log holds (what readers already saw), so nothing stays held, hanging or half-written. A job
+ * that ends normally deletes its own row.
  */
 export class JobRecovery {
   private timer?: NodeJS.Timeout;
@@ -63,10 +70,21 @@ export class JobRecovery {
 
   private async recover(jobIds: string[]): Promise<number> {
     if (jobIds.length === 0) return 0;
-    for (const id of jobIds) await this.deps.refund(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'refund of an interrupted job failed'));
+    for (const id of jobIds) {
+      await this.deps.refund(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'refund of an interrupted job failed'));
+      await this.keepPartial(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'ending an interrupted job log failed'));
+    }
+    // The answers without a log (no shared log, or it expired) end without their text.
     await this.deps.failGenerating(jobIds, INTERRUPTED_MESSAGE);
     await this.deps.repo.deleteJobs(jobIds);
     this.deps.log.info(`recovered ${jobIds.length} interrupted chat jobs`);
     return jobIds.length;
+  }
+
+  private async keepPartial(jobId: string): Promise<void> {
+    const entries = await this.deps.store.endOrphan(jobId, (meta) => interruptedChunk(jobId, meta.convGroupId));
+    if (!entries) return;
+    const partial = partialAnswerOf(entries);
+    await this.deps.finishAnswer(jobId, { ...partial, followUps: [], status: 'failed', error: INTERRUPTED_MESSAGE, offlineDemo: false, usage: null });
   }
 }

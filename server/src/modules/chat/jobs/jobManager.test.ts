@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../../testing/testRedis.js';
-import { chunkBodies, type LogEntry } from './chunks.js';
+import { chunkBodies, storedChunkOf, type LogEntry } from './chunks.js';
+import { INTERRUPTED_MESSAGE } from './interruption.js';
 import { JobManager, SHUTDOWN_REASON, STOP_REASON, type JobHandle, type JobManagerOptions } from './jobManager.js';
 import { LocalLog } from './localLog.js';
 import { MemoryJobStore } from './memoryJobStore.js';
@@ -212,7 +213,7 @@ describe('JobManager across instances (Redis Streams)', redisSuite, () => {
   const prefix = testKeyPrefix();
   const stores: RedisJobStore[] = [];
   const connect = async () => {
-    const store = await RedisJobStore.connect({ ...retention, url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, refreshMs: 1000, onError: () => undefined });
+    const store = await RedisJobStore.connect({ ...retention, url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, refreshMs: 1000, liveness, onError: () => undefined });
     stores.push(store);
     return store;
   };
@@ -267,5 +268,35 @@ describe('JobManager across instances (Redis Streams)', redisSuite, () => {
     deadInstances.add('gone-instance');
     assert.equal(await second.isRunning('orphan', 'u'), false);
     assert.equal(await second.stop('orphan', 'u'), false);
+  });
+
+  it("a reader on another instance gives up with the failed-answer chunk when the owner dies mid-job", async () => {
+    const owner = new JobManager(options('dying-instance', { store: await connect() }));
+    const job = scriptedJob();
+    await owner.start('dying-1', { userId: 'u', convGroupId: 'g-dying' }, job.run);
+    await job.started;
+    job.emit('半');
+    const reading = second.attach('dying-1', 'u', 0, new AbortController().signal).then(collect);
+    await new Promise((r) => setTimeout(r, 700)); // the reader is waiting on an idle block
+    deadInstances.add('dying-instance');
+    const entries = await reading;
+    const last = JSON.parse(entries.at(-1)!.frame);
+    assert.deepEqual(entries.map((e) => e.seq), [1, 2]);
+    assert.deepEqual([last.code, last.error, last.convId, last.convGroupId], [1908, INTERRUPTED_MESSAGE, 'dying-1', 'g-dying']);
+    job.end();
+  });
+
+  it('endOrphan ends a dead job in the shared log once: the failed chunk after what it held, status failed', async () => {
+    const store = await connect();
+    await store.open('orphan-2', { userId: 'u', convGroupId: 'g', instanceId: 'gone-2', status: 'running', startedAt: new Date().toISOString() });
+    store.append('orphan-2', storedChunkOf(1, chunkBodies.content('甲')));
+    const other = await connect(); // another instance: the job is not in its memory
+    const held = await other.endOrphan('orphan-2', (meta) => chunkBodies.error(1908, `ended ${meta.convGroupId}`));
+    assert.deepEqual(texts(held!), ['甲']);
+    assert.equal((await other.meta('orphan-2'))!.status, 'failed');
+    const again = await other.endOrphan('orphan-2', () => chunkBodies.error(1908, 'twice'));
+    assert.equal(again!.length, 2, 'nothing appended the second time');
+    assert.equal(JSON.parse(again![1]!.frame).error, 'ended g');
+    assert.equal(await other.endOrphan('no-such-job', () => chunkBodies.error(1908, 'x')), null);
   });
 });

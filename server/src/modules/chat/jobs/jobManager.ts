@@ -1,4 +1,5 @@
-import { storedChunkOf, type ChunkBody, type LogEntry } from './chunks.js';
+import { frameOf, storedChunkOf, type ChunkBody, type LogEntry } from './chunks.js';
+import { interruptedChunk } from './interruption.js';
 import type { FinalStatus, JobMeta, JobStore } from './jobStore.js';
 import type { Liveness } from './liveness.js';
 
@@ -113,11 +114,33 @@ export class JobManager {
     return !!meta && meta.userId === userId && meta.status === 'running' && (await this.options.liveness.isAlive(meta.instanceId));
   }
 
-  /** The job's chunks after `after`, then live ones until it ends; null when there is no such job of this user. */
+  /**
+   * The job's chunks after `after`, then live ones until it ends — with the failed-answer chunk
+   * when its instance dies first; null when there is no such job of this user.
+   */
   async attach(jobId: string, userId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<LogEntry> | null> {
     const meta = await this.options.store.meta(jobId);
     if (!meta || meta.userId !== userId) return null;
-    return this.options.store.read(jobId, after, signal);
+    return this.follow(jobId, meta, after, signal);
+  }
+
+  private async *follow(jobId: string, meta: JobMeta, after: number, signal: AbortSignal): AsyncGenerator<LogEntry> {
+    const reading = this.options.store.read(jobId, after, signal);
+    let last = after;
+    try {
+      for (;;) {
+        const next = await reading.next();
+        if (next.done) {
+          if (next.value === 'ownerGone') yield { seq: last + 1, frame: frameOf(last + 1, interruptedChunk(jobId, meta.convGroupId)) };
+          return;
+        }
+        last = next.value.seq;
+        yield next.value;
+      }
+    } finally {
+      // A reader that leaves early ends the store's read too (it holds a connection).
+      await reading.return('aborted');
+    }
   }
 
   /** Stops the user's running job (wherever it runs) and, when it runs here, waits for its end; false when there is none. */

@@ -1,4 +1,4 @@
-import type { LogEntry, StoredChunk } from './chunks.js';
+import type { ChunkBody, LogEntry, StoredChunk } from './chunks.js';
 import type { JobStatus } from './localLog.js';
 
 export type FinalStatus = Exclude<JobStatus, 'running'>;
@@ -30,6 +30,12 @@ export interface JobStore {
   meta(jobId: string): Promise<JobMeta | null>;
   /** Entries after `after`, then new ones, until the job finishes, its log expires, its instance dies, or `signal` aborts. */
   read(jobId: string, after: number, signal: AbortSignal): AsyncGenerator<LogEntry, ReadEnd>;
+  /**
+   * Ends the log of a job whose instance died: appends `last` (built from the job's meta) and marks
+   * it failed, unless it has already ended. Answers the entries the log held before, or null when
+   * this store has no log of the job (never written to a shared log, or expired).
+   */
+  endOrphan(jobId: string, last: (meta: JobMeta) => ChunkBody): Promise<LogEntry[] | null>;
   /** Asks whichever instance runs the job to stop it. */
   requestStop(jobId: string): Promise<void>;
   onStopRequest(handler: (jobId: string) => void): void;

@@ -1,4 +1,4 @@
-import type { LogEntry, StoredChunk } from './chunks.js';
+import { entryOf, storedChunkOf, type ChunkBody, type LogEntry, type StoredChunk } from './chunks.js';
 import type { FinalStatus, JobMeta, JobStore, ReadEnd } from './jobStore.js';
 import { LocalLog } from './localLog.js';
 
@@ -59,6 +59,16 @@ export class MemoryJobStore implements JobStore {
     const job = this.jobs.get(jobId);
     if (job) yield* job.log.read(after, signal);
     return signal.aborted ? 'aborted' : 'finished';
+  }
+
+  async endOrphan(jobId: string, last: (meta: JobMeta) => ChunkBody): Promise<LogEntry[] | null> {
+    const job = this.jobs.get(jobId);
+    if (!job) return null;
+    const entries = job.log.entries().map(entryOf);
+    if (job.log.finished) return entries;
+    job.log.append(storedChunkOf(job.log.length + 1, last(job.meta)));
+    await this.finish(jobId, 'failed');
+    return entries;
   }
 
   async requestStop(jobId: string): Promise<void> {

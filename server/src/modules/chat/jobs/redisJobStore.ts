@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
-import { entryOf, type LogEntry, type StoredChunk } from './chunks.js';
+import { entryOf, frameOf, type ChunkBody, type LogEntry, type StoredChunk } from './chunks.js';
 import type { JobStatus } from './localLog.js';
 import type { FinalStatus, JobMeta, JobStore, ReadEnd } from './jobStore.js';
+import type { Liveness } from './liveness.js';
 import { MemoryJobStore, type RetentionOptions } from './memoryJobStore.js';
 
 export interface RedisJobStoreOptions extends RetentionOptions {
@@ -13,6 +14,8 @@ export interface RedisJobStoreOptions extends RetentionOptions {
   finishedTtlSeconds: number;
   /** How often the running jobs' keys get their TTL back (well under runningTtlSeconds). */
   refreshMs: number;
+  /** A reader stops waiting for a job whose instance is dead. */
+  liveness: Liveness;
   onError(error: Error): void;
 }
 
@@ -99,7 +102,10 @@ export class RedisJobStore implements JobStore {
   }
 
   async meta(jobId: string): Promise<JobMeta | null> {
-    if (this.local.has(jobId)) return this.local.meta(jobId);
+    return this.local.has(jobId) ? this.local.meta(jobId) : this.sharedMeta(jobId);
+  }
+
+  private async sharedMeta(jobId: string): Promise<JobMeta | null> {
     const fields = await this.client.hgetall(this.key('job', jobId));
     if (!fields.userId) return null;
     return {
@@ -132,17 +138,20 @@ export class RedisJobStore implements JobStore {
           throw error;
         });
         const entries = batch?.[0]?.[1] ?? [];
-        for (const [id, fields] of entries) {
-          last = id;
-          yield { seq: Number(id.split('-')[0]), frame: fields[1] ?? '' };
+        for (const entry of entriesOf(entries)) {
+          last = `${entry.seq}-0`;
+          yield entry;
         }
         if (entries.length > 0) continue;
+        if (signal.aborted) return 'aborted';
         const meta = await this.meta(jobId);
-        if (meta && meta.status === 'running') continue;
-        // Finished (or expired): the status was written after the last entry, so read what is left and end.
-        for (const [id, fields] of await this.client.xrange(key, `(${last}`, '+')) {
-          yield { seq: Number(id.split('-')[0]), frame: fields[1] ?? '' };
+        // The reader just read everything there is: a dead instance will add nothing more.
+        if (meta && meta.status === 'running') {
+          if (await this.options.liveness.isAlive(meta.instanceId)) continue;
+          return 'ownerGone';
         }
+        // Finished (or expired): the status was written after the last entry, so read what is left and end.
+        for (const entry of entriesOf(await this.client.xrange(key, `(${last}`, '+'))) yield entry;
         return 'finished';
       }
     } finally {
@@ -150,6 +159,24 @@ export class RedisJobStore implements JobStore {
       this.readers.delete(reader);
       reader.disconnect();
     }
+  }
+
+  async endOrphan(jobId: string, lastChunk: (meta: JobMeta) => ChunkBody): Promise<LogEntry[] | null> {
+    const meta = await this.sharedMeta(jobId);
+    if (!meta) return null;
+    const key = this.key('log', jobId);
+    const entries = entriesOf(await this.client.xrange(key, '-', '+'));
+    if (meta.status !== 'running') return entries;
+    const seq = (entries.at(-1)?.seq ?? 0) + 1;
+    const ttl = this.options.finishedTtlSeconds;
+    await this.client
+      .multi()
+      .xadd(key, `${seq}-0`, 'f', frameOf(seq, lastChunk(meta)))
+      .hset(this.key('job', jobId), 'status', 'failed')
+      .expire(this.key('job', jobId), ttl)
+      .expire(key, ttl)
+      .exec();
+    return entries;
   }
 
   async requestStop(jobId: string): Promise<void> {
@@ -174,4 +201,8 @@ export class RedisJobStore implements JobStore {
     this.subscriber.disconnect();
     await this.client.quit().catch(() => this.client.disconnect());
   }
+}
+
+function entriesOf(stream: Array<[id: string, fields: string[]]>): LogEntry[] {
+  return stream.map(([id, fields]) => ({ seq: Number(id.split('-')[0]), frame: fields[1] ?? '' }));
 }
