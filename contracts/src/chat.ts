@@ -13,6 +13,7 @@ export const CHAT_CODES = {
   modelUnavailable: { code: 1906, msg: '模型服务暂时不可用，请稍后重试' },
   generationNotFound: { code: 1907, msg: '没有正在进行的生成' },
   generationFailed: { code: 1908, msg: '当前回复生成失败，请重新生成，未生成成功不扣积分。' },
+  serverBusy: { code: 1909, msg: '服务器繁忙，请稍后再试' },
   stoppedByUser: { code: 699, msg: '已停止生成' },
   reloadConversation: { code: 608, msg: '对话已更新，请刷新后重试' },
 };

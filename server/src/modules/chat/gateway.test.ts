@@ -257,17 +257,58 @@ describe(`chat gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 });
 
+describe(`chat running-job cap (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  it('a full instance refuses with 1909 before writing a conversation or holding points; the gauge counts running jobs', async () => {
+    const t = await createTestApp({ ...CHAT_ENV, CHAT_MAX_RUNNING_JOBS: '1' });
+    try {
+      const base = await listen(t.app.server);
+      const token = (await register(t.app.server, { phone: uniquePhone() })).accessToken;
+      const userId = decodeJwt(token).sub!;
+      const points = async () => {
+        const b = await t.app.points.balance(userId);
+        return b.restIntegral + b.restIntegral2;
+      };
+      const groups = async () => (await data<unknown[]>(t.app.server, 'GET', 'backend-api/getConversationGroups', { token })).length;
+      const stream = (request: string) => readSse(base, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request }) });
+      assert.equal(t.app.chat.runningJobs(), 0);
+      let convId = '';
+      await readSse(base, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `占住唯一的位置 ${faultMarker('stall')}` }) }, { dropAfter: 2, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
+      assert.equal(t.app.chat.runningJobs(), 1);
+      const [pointsBefore, groupsBefore] = [await points(), await groups()];
+
+      const refused = await stream('第二个问题');
+      assert.deepEqual(refused.chunks.map((c) => [c.code, c.error]), [[1909, '服务器繁忙，请稍后再试']]);
+      assert.equal(refused.done, true);
+      const plain = await envelope(t.app.server, 'POST', 'backend-api/getStream', { token, payload: chatBody({ stream: false, request: '第三个问题' }) });
+      assert.deepEqual([plain.code, plain.msg], [1909, '服务器繁忙，请稍后再试']);
+      assert.equal(await groups(), groupsBefore, 'no conversation written');
+      assert.equal(await points(), pointsBefore, 'no points held');
+
+      assert.deepEqual(await data(t.app.server, 'GET', `backend-api/stopChatId?chatId=${convId}`, { token }), { stopped: true });
+      assert.equal(t.app.chat.runningJobs(), 0);
+      assert.equal(finalChunk(await stream('空出位置后的问题')).code, 0, 'the slot is free again');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`chat across two server instances sharing the database and Redis (${process.env.TEST_DATABASE ?? 'sqlite'})`, redisSuite, () => {
   const prefix = testKeyPrefix();
   let a: TestApp;
   let b: TestApp;
+  let baseA: string;
+  let baseB: string;
   let token: string;
   before(async () => {
     if (redisSuite.skip) return;
-    const env = { ...CHAT_ENV, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix };
+    // No wait pings: a stalled job writes nothing more, like one whose process died.
+    const env = { ...CHAT_ENV, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix, CHAT_PING_SECONDS: '600' };
     a = await createTestApp({ ...env, INSTANCE_ID: 'instance-a' });
     b = await createTestApp({ ...env, INSTANCE_ID: 'instance-b' }, { storage: a.storage });
     token = (await register(a.app.server, { phone: uniquePhone() })).accessToken;
+    baseA = await listen(a.app.server);
+    baseB = await listen(b.app.server);
   });
   beforeEach(() => assertRedisReachable());
   after(async () => {
@@ -277,8 +318,6 @@ describe(`chat across two server instances sharing the database and Redis (${pro
   });
 
   it('a generation started on one instance is checked, resumed and stopped through the other', async () => {
-    const baseA = await listen(a.app.server);
-    const baseB = await listen(b.app.server);
     let convId = '';
     const dropped = await readSse(baseA, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `介绍黄山 ${faultMarker('stall')}` }) }, { dropAfter: 3, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
     assert.equal(await data<boolean>(b.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), true);
@@ -299,6 +338,39 @@ describe(`chat across two server instances sharing the database and Redis (${pro
     assert.equal(saved.roots[0]!.childs[0]!.status, 'stopped');
     assert.equal(saved.roots[0]!.childs[0]!.chatContent[0]!.content, answerText(all));
     assert.equal(await data<boolean>(a.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), false);
+  });
+
+  it('when the owning instance dies, a reader on the other gets the failed chunk and recovery keeps the partial answer', { timeout: 20_000 }, async () => {
+    let convId = '';
+    const seen = await readSse(baseA, token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ request: `介绍泰山 ${faultMarker('stall')}` }) }, { dropAfter: 3, onChunk: (c) => (convId ||= String(c.convId ?? '')) });
+    const groupId = String(seen.chunks[0]!.convGroupId);
+    let deadAt = 0;
+    const resumed = readSse(baseB, token, { method: 'GET', path: `backend-api/resumeStream?convId=${convId}&after=${seen.chunks.at(-1)!.seq}` });
+    // Instance A dies: it stops beating and its stalled job writes nothing more; 61 s pass for the liveness row.
+    await new Promise((r) => setTimeout(r, 300));
+    a.app.chat.recovery.stop();
+    await a.app.db.db.updateTable('chat_instances').set({ heartbeat_at: new Date(Date.now() - 61_000).toISOString() }).where('id', '=', 'instance-a').execute();
+    deadAt = Date.now();
+    const rest = await resumed;
+    assert.ok(Date.now() - deadAt < 5_000, `the reader gave up ${Date.now() - deadAt} ms after the owner died`);
+    const all = [...seen.chunks, ...rest.chunks];
+    assert.deepEqual(all.map((c) => c.seq), all.map((_, i) => i + 1), 'every chunk once, then the failure');
+    assert.equal(rest.done, true);
+    assert.deepEqual([all.at(-1)!.code, all.at(-1)!.convId, all.at(-1)!.convGroupId], [1908, convId, groupId]);
+    assert.match(all.at(-1)!.error!, /服务中断/);
+    assert.equal(await data<boolean>(b.app.server, 'GET', `backend-api/checkChatId?chatId=${convId}`, { token }), false);
+
+    await b.app.chat.recovery.sweep();
+    const answer = (await data<ConversationTree>(b.app.server, 'GET', `backend-api/getConversations?convGroupId=${groupId}`, { token })).roots[0]!.childs[0]!;
+    assert.equal(answer.status, 'failed');
+    assert.match(answer.error!, /服务中断/);
+    const partial = answerText(all);
+    assert.ok(partial.length > 0);
+    assert.equal(answer.chatContent[0]!.content, partial, 'the partial answer the user saw is kept');
+    // The shared log is ended too: a later resume replays it and ends at once with the failure.
+    const replay = await readSse(baseB, token, { method: 'GET', path: `backend-api/resumeStream?convId=${convId}` });
+    assert.deepEqual(replay.chunks.map((c) => c.seq), all.map((c) => c.seq));
+    assert.equal(replay.chunks.at(-1)!.code, 1908);
   });
 });
 

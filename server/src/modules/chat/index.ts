@@ -7,7 +7,11 @@ import type { ConversationsService } from '../conversations/index.js';
 import type { PointsService } from '../points/index.js';
 import type { ContextContributor, UploadedImageSource } from './context.js';
 import { JobManager } from './jobs/jobManager.js';
-import { RedisJobLog } from './jobs/redisJobLog.js';
+import type { JobStore } from './jobs/jobStore.js';
+import { InstanceLiveness } from './jobs/liveness.js';
+import { MemoryJobStore } from './jobs/memoryJobStore.js';
+import { RedisJobStore } from './jobs/redisJobStore.js';
+import { ChatJobsRepository } from './jobs/repository.js';
 import { loadContentPolicy } from './policy/contentPolicy.js';
 import { JobRecovery } from './recovery.js';
 import { chatRoutes } from './routes.js';
@@ -20,8 +24,10 @@ import { OfflineModel } from './upstream/offline/index.js';
 const RETAIN_AFTER_START_MS = 20 * 60_000;
 const RETAIN_AFTER_FINISH_MS = 5 * 60_000;
 const HEARTBEAT_MS = 10_000;
-/** An instance silent this long is dead; its jobs are recovered. */
+/** An instance silent this long is dead: its jobs are recovered and nobody waits for them. */
 const DEAD_AFTER_MS = 60_000;
+/** Readers ask whether a job's instance lives about twice a second; the database answers once per this. */
+const LIVENESS_CACHE_MS = 2_000;
 
 export interface ChatDeps {
   config: ServerConfig;
@@ -42,13 +48,16 @@ export interface ChatGateway {
   jobs: JobManager;
   service: ChatService;
   recovery: JobRecovery;
+  /** Generations running on this instance now (for /health). */
+  runningJobs(): number;
   registerRoutes(server: FastifyInstance, requireUser: preHandlerHookHandler): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The chat gateway: channels (configured upstreams, else the offline model), generation jobs
- * (in this process, mirrored to Redis Streams when REDIS_URL is set), crash recovery and routes.
+ * (a job store in this process, or also in Redis Streams when REDIS_URL is set), crash recovery
+ * and routes.
  */
 export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages }: ChatDeps): Promise<ChatGateway> {
   const chat = config.chat;
@@ -63,24 +72,30 @@ export async function createChatGateway({ config, db, points, conversations, cat
   });
   if (channels.length === 0) log.warn('no chat channels configured (CHAT_CHANNELS): every model answers with the offline model (离线演示)');
 
-  const shared = config.redisUrl
-    ? await RedisJobLog.connect({
+  const repo = new ChatJobsRepository(db);
+  const liveness = new InstanceLiveness({ repo, instanceId: chat.instanceId, deadAfterMs: DEAD_AFTER_MS, cacheMs: LIVENESS_CACHE_MS, now });
+  const retention = { retainAfterFinishMs: RETAIN_AFTER_FINISH_MS, retainAfterStartMs: RETAIN_AFTER_START_MS, now };
+  const store: JobStore = config.redisUrl
+    ? await RedisJobStore.connect({
+        ...retention,
         url: config.redisUrl,
         keyPrefix: config.redisKeyPrefix,
         runningTtlSeconds: RETAIN_AFTER_START_MS / 1000,
         finishedTtlSeconds: RETAIN_AFTER_FINISH_MS / 1000,
-        instanceTtlSeconds: (HEARTBEAT_MS * 3) / 1000,
+        refreshMs: HEARTBEAT_MS,
+        liveness,
         onError: (error) => log.warn(`[redis chat log] ${error.message}`),
       })
-    : undefined;
-  const jobs = new JobManager({ instanceId: chat.instanceId, shared, retainAfterFinishMs: RETAIN_AFTER_FINISH_MS, retainAfterStartMs: RETAIN_AFTER_START_MS, heartbeatMs: HEARTBEAT_MS, now, log });
+    : new MemoryJobStore(retention);
+  const jobs = new JobManager({ instanceId: chat.instanceId, store, liveness, maxRunning: chat.maxRunningJobs, now, log });
   const recovery = new JobRecovery({
-    db,
-    instanceId: chat.instanceId,
-    deadAfterMs: DEAD_AFTER_MS,
+    repo,
+    liveness,
+    store,
     heartbeatMs: HEARTBEAT_MS,
     now,
     refund: (id) => points.refund(id),
+    finishAnswer: (id, answer) => conversations.finishAnswer(id, answer),
     failGenerating: (ids, error) => conversations.failGenerating(ids, error),
     log,
   });
@@ -112,6 +127,7 @@ export async function createChatGateway({ config, db, points, conversations, cat
     jobs,
     service,
     recovery,
+    runningJobs: () => jobs.runningCount,
     async registerRoutes(server, requireUser) {
       await server.register(chatRoutes, { service, jobs, requireUser });
     },
@@ -119,7 +135,7 @@ export async function createChatGateway({ config, db, points, conversations, cat
       // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
       await jobs.close();
       recovery.stop();
-      await shared?.close();
+      await store.close();
     },
   };
 }

@@ -1,25 +1,31 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { FinishedAnswer } from './generation.js';
+import { INTERRUPTED_MESSAGE, interruptedChunk, partialAnswerOf } from './jobs/interruption.js';
+import type { JobStore } from './jobs/jobStore.js';
+import type { InstanceLiveness } from './jobs/liveness.js';
+import type { ChatJobsRepository } from './jobs/repository.js';
+
+export { INTERRUPTED_MESSAGE };
 
 export interface RecoveryDeps {
-  db: Kysely<Database>;
-  instanceId: string;
-  /** An instance whose heartbeat is older than this is dead; its jobs are recovered. */
-  deadAfterMs: number;
+  repo: ChatJobsRepository;
+  liveness: InstanceLiveness;
+  /** Where an interrupted job's log is ended and its partial answer read from. */
+  store: Pick<JobStore, 'endOrphan'>;
   heartbeatMs: number;
   now: () => Date;
   refund(generationId: string): Promise<unknown>;
+  finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean>;
   failGenerating(nodeIds: string[], error: string): Promise<number>;
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
 }
 
-export const INTERRUPTED_MESSAGE = '服务中断，本次回复未完成，请重新生成，未生成成功不扣积分。';
-
 /**
- * Crash safety for generations. Each running job has a row naming its instance; each instance
- * beats a heartbeat. Jobs of an instance that stopped beating — or of this instance's previous
- * life, found at startup — get their points hold refunded and their answer node marked failed,
- * so nothing stays held or half-written. A job that ends normally deletes its own row.
+ * Crash safety for generations. Each running job has a row naming its instance; this instance
+ * beats its liveness row every `heartbeatMs`. Jobs of a dead instance (InstanceLiveness) — or of
+ * this instance's previous life, found at startup — get their points hold refunded, their log
+ * ended with the failed-answer chunk, and their answer node marked failed with the partial text
+ * the log holds (what readers already saw), so nothing stays held, hanging or half-written. A job
+ * that ends normally deletes its own row.
  */
 export class JobRecovery {
   private timer?: NodeJS.Timeout;
@@ -27,20 +33,21 @@ export class JobRecovery {
   constructor(private readonly deps: RecoveryDeps) {}
 
   async register(jobId: string, userId: string): Promise<void> {
-    await this.deps.db.insertInto('chat_jobs').values({ id: jobId, user_id: userId, instance_id: this.deps.instanceId, started_at: this.deps.now().toISOString() }).execute();
+    await this.deps.repo.insertJob({ id: jobId, userId, instanceId: this.deps.liveness.instanceId, startedAt: this.deps.now().toISOString() });
   }
 
   async unregister(jobId: string): Promise<void> {
-    await this.deps.db.deleteFrom('chat_jobs').where('id', '=', jobId).execute();
+    await this.deps.repo.deleteJobs([jobId]);
   }
 
   /** At startup: this instance runs nothing yet, so its rows are from before a crash. Then the periodic sweep. */
   async start(): Promise<void> {
-    await this.beat();
-    await this.recover(await this.jobsOf([this.deps.instanceId]));
+    await this.deps.liveness.beat();
+    await this.recover(await this.deps.repo.jobsOf([this.deps.liveness.instanceId]));
     await this.sweep();
     this.timer = setInterval(() => {
-      void this.beat()
+      void this.deps.liveness
+        .beat()
         .then(() => this.sweep())
         .catch((error: Error) => this.deps.log.warn({ err: error }, 'chat job recovery failed'));
     }, this.deps.heartbeatMs);
@@ -51,40 +58,33 @@ export class JobRecovery {
     clearInterval(this.timer);
   }
 
-  private async beat(): Promise<void> {
-    const at = this.deps.now().toISOString();
-    const { db, instanceId } = this.deps;
-    const updated = await db.updateTable('chat_instances').set({ heartbeat_at: at }).where('id', '=', instanceId).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      await db
-        .insertInto('chat_instances')
-        .values({ id: instanceId, heartbeat_at: at })
-        .onConflict((c) => c.column('id').doUpdateSet({ heartbeat_at: at }))
-        .execute();
-    }
-  }
-
-  /** Recovers the jobs of instances that stopped beating. Answers how many jobs. */
+  /** Recovers the jobs of dead instances. Answers how many jobs. */
   async sweep(): Promise<number> {
-    const cutoff = new Date(this.deps.now().getTime() - this.deps.deadAfterMs).toISOString();
-    const dead = await this.deps.db.selectFrom('chat_instances').select('id').where('heartbeat_at', '<', cutoff).where('id', '!=', this.deps.instanceId).execute();
+    const cutoff = this.deps.liveness.cutoff();
+    const dead = await this.deps.liveness.dead(cutoff);
     if (dead.length === 0) return 0;
-    const count = await this.recover(await this.jobsOf(dead.map((row) => row.id)));
-    await this.deps.db.deleteFrom('chat_instances').where('heartbeat_at', '<', cutoff).where('id', '!=', this.deps.instanceId).execute();
+    const count = await this.recover(await this.deps.repo.jobsOf(dead));
+    await this.deps.repo.forgetSilent(dead, cutoff);
     return count;
-  }
-
-  private async jobsOf(instanceIds: string[]): Promise<string[]> {
-    const rows = await this.deps.db.selectFrom('chat_jobs').select('id').where('instance_id', 'in', instanceIds).execute();
-    return rows.map((row) => row.id);
   }
 
   private async recover(jobIds: string[]): Promise<number> {
     if (jobIds.length === 0) return 0;
-    for (const id of jobIds) await this.deps.refund(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'refund of an interrupted job failed'));
+    for (const id of jobIds) {
+      await this.deps.refund(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'refund of an interrupted job failed'));
+      await this.keepPartial(id).catch((error: Error) => this.deps.log.warn({ err: error, jobId: id }, 'ending an interrupted job log failed'));
+    }
+    // The answers without a log (no shared log, or it expired) end without their text.
     await this.deps.failGenerating(jobIds, INTERRUPTED_MESSAGE);
-    await this.deps.db.deleteFrom('chat_jobs').where('id', 'in', jobIds).execute();
+    await this.deps.repo.deleteJobs(jobIds);
     this.deps.log.info(`recovered ${jobIds.length} interrupted chat jobs`);
     return jobIds.length;
+  }
+
+  private async keepPartial(jobId: string): Promise<void> {
+    const entries = await this.deps.store.endOrphan(jobId, (meta) => interruptedChunk(jobId, meta.convGroupId));
+    if (!entries) return;
+    const partial = partialAnswerOf(entries);
+    await this.deps.finishAnswer(jobId, { ...partial, followUps: [], status: 'failed', error: INTERRUPTED_MESSAGE, offlineDemo: false, usage: null });
   }
 }

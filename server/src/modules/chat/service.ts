@@ -7,7 +7,7 @@ import type { ConversationsService } from '../conversations/index.js';
 import { buildContext, CHAT_LIMITS, type ContextContributor, type UploadedImageSource } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
-import type { JobManager } from './jobs/jobManager.js';
+import type { JobManager, JobSlot } from './jobs/jobManager.js';
 import type { ContentPolicy } from './policy/contentPolicy.js';
 import type { JobRecovery } from './recovery.js';
 
@@ -76,6 +76,21 @@ export class ChatService {
     const quote = await deps.points.quote(userId, body.model, { webSearch, promptChars: body.request.length + systemPrompt.length });
     if (!quote.allowed) throw new AppError(quote.reasonCode ?? POINTS_CODES.insufficient, quote.reason ?? '');
 
+    // A full instance refuses before the turn and the hold are written.
+    const slot = deps.jobs.reserve();
+    if (!slot) throw chatError('serverBusy');
+    try {
+      return await this.startInSlot(slot, userId, body, { model, facts });
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
+  }
+
+  private async startInSlot(slot: JobSlot, userId: string, body: StreamRequestBody, checked: CheckedRequest): Promise<StartedGeneration> {
+    const { deps } = this;
+    const { model, facts } = checked;
+    const webSearch = body.search;
     const turn = await deps.conversations.startTurn(userId, {
       convGroupId: body.convGroupId,
       parentConvId: body.parentConvId,
@@ -121,7 +136,7 @@ export class ChatService {
         } finally {
           await unregister();
         }
-      }));
+      }, slot));
     } catch (error) {
       // The job could not start (its shared log is unreachable): nothing stays held or generating.
       await deps.points.refund(jobId).catch(() => undefined);
@@ -131,6 +146,12 @@ export class ChatService {
     }
     return { ids, title: turn.group.title, finished: done.then(() => finished) };
   }
+}
+
+/** What the checks found out about a request. */
+interface CheckedRequest {
+  model: NonNullable<ReturnType<typeof findModel>>;
+  facts: NonNullable<ReturnType<ChatServiceDeps['modelFacts']>>;
 }
 
 function failedAnswer(error: string): FinishedAnswer {

@@ -1,17 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../../testing/testRedis.js';
-import { chunkBodies, type LogEntry } from './chunks.js';
+import { chunkBodies, storedChunkOf, type LogEntry } from './chunks.js';
+import { INTERRUPTED_MESSAGE } from './interruption.js';
 import { JobManager, SHUTDOWN_REASON, STOP_REASON, type JobHandle, type JobManagerOptions } from './jobManager.js';
 import { LocalLog } from './localLog.js';
-import { RedisJobLog } from './redisJobLog.js';
+import { MemoryJobStore } from './memoryJobStore.js';
+import { RedisJobStore } from './redisJobStore.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
+const retention = { retainAfterFinishMs: 60_000, retainAfterStartMs: 60_000 };
+/** Instances the tests declare dead; every other one is alive. */
+const deadInstances = new Set<string>();
+const liveness = { isAlive: async (instanceId: string) => !deadInstances.has(instanceId) };
 const options = (instanceId: string, extra: Partial<JobManagerOptions> = {}): JobManagerOptions => ({
   instanceId,
-  retainAfterFinishMs: 60_000,
-  retainAfterStartMs: 60_000,
-  heartbeatMs: 1000,
+  store: new MemoryJobStore(retention),
+  liveness,
+  maxRunning: 100,
   log: quiet,
   ...extra,
 });
@@ -167,26 +173,62 @@ describe('JobManager in one process', () => {
   });
 });
 
+describe('JobManager running-job cap', () => {
+  it('reserve answers null at the cap; a slot comes back when its job ends or is released unused', async () => {
+    const jobs = new JobManager(options('a', { maxRunning: 2 }));
+    const job = scriptedJob();
+    const { done } = await jobs.start('cap-1', { userId: 'u', convGroupId: 'g' }, job.run, jobs.reserve()!);
+    await job.started;
+    assert.equal(jobs.runningCount, 1);
+    const spare = jobs.reserve();
+    assert.ok(spare, 'the second slot');
+    assert.equal(jobs.reserve(), null, 'full: one running job and one reserved slot');
+    await assert.rejects(jobs.start('cap-2', { userId: 'u', convGroupId: 'g' }, scriptedJob().run), /more than 2 running jobs/);
+    spare.release();
+    spare.release();
+    const again = jobs.reserve();
+    assert.ok(again, 'a released slot is free again, once');
+    assert.equal(jobs.reserve(), null);
+    again.release();
+    job.end();
+    await done;
+    assert.equal(jobs.runningCount, 0);
+    const slots = [jobs.reserve(), jobs.reserve()];
+    assert.ok(slots.every(Boolean), "the ended job's slot is free");
+    await jobs.close();
+  });
+
+  it('a job whose store cannot open gives its slot back', async () => {
+    const store = new MemoryJobStore(retention);
+    store.open = async () => {
+      throw new Error('store unreachable');
+    };
+    const jobs = new JobManager(options('a', { maxRunning: 1, store }));
+    await assert.rejects(jobs.start('cap-3', { userId: 'u', convGroupId: 'g' }, scriptedJob().run), /unreachable/);
+    assert.ok(jobs.reserve());
+  });
+});
+
 describe('JobManager across instances (Redis Streams)', redisSuite, () => {
   const prefix = testKeyPrefix();
-  const logs: RedisJobLog[] = [];
+  const stores: RedisJobStore[] = [];
   const connect = async () => {
-    const log = await RedisJobLog.connect({ url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, instanceTtlSeconds: 30, onError: () => undefined });
-    logs.push(log);
-    return log;
+    const store = await RedisJobStore.connect({ ...retention, url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, refreshMs: 1000, liveness, onError: () => undefined });
+    stores.push(store);
+    return store;
   };
   let first: JobManager;
   let second: JobManager;
   before(async () => {
     if (redisSuite.skip) return;
-    first = new JobManager(options('instance-a', { shared: await connect() }));
-    second = new JobManager(options('instance-b', { shared: await connect() }));
+    first = new JobManager(options('instance-a', { store: await connect() }));
+    second = new JobManager(options('instance-b', { store: await connect() }));
   });
   beforeEach(() => assertRedisReachable());
   after(async () => {
     await first?.close();
     await second?.close();
-    for (const log of logs) await log.close();
+    for (const store of stores) await store.close();
     await deleteTestKeys(prefix);
   });
 
@@ -219,9 +261,42 @@ describe('JobManager across instances (Redis Streams)', redisSuite, () => {
     assert.equal(job.handle.signal.reason, STOP_REASON);
   });
 
-  it('a job whose instance stopped beating is not reported as running', async () => {
-    const log = await connect();
-    await log.open('orphan', { userId: 'u', convGroupId: 'g', instanceId: 'gone-instance', status: 'running', startedAt: new Date().toISOString() });
+  it('a job whose instance is dead (per the liveness source) is not reported as running', async () => {
+    const store = await connect();
+    await store.open('orphan', { userId: 'u', convGroupId: 'g', instanceId: 'gone-instance', status: 'running', startedAt: new Date().toISOString() });
+    assert.equal(await second.isRunning('orphan', 'u'), true);
+    deadInstances.add('gone-instance');
     assert.equal(await second.isRunning('orphan', 'u'), false);
+    assert.equal(await second.stop('orphan', 'u'), false);
+  });
+
+  it("a reader on another instance gives up with the failed-answer chunk when the owner dies mid-job", async () => {
+    const owner = new JobManager(options('dying-instance', { store: await connect() }));
+    const job = scriptedJob();
+    await owner.start('dying-1', { userId: 'u', convGroupId: 'g-dying' }, job.run);
+    await job.started;
+    job.emit('半');
+    const reading = second.attach('dying-1', 'u', 0, new AbortController().signal).then(collect);
+    await new Promise((r) => setTimeout(r, 700)); // the reader is waiting on an idle block
+    deadInstances.add('dying-instance');
+    const entries = await reading;
+    const last = JSON.parse(entries.at(-1)!.frame);
+    assert.deepEqual(entries.map((e) => e.seq), [1, 2]);
+    assert.deepEqual([last.code, last.error, last.convId, last.convGroupId], [1908, INTERRUPTED_MESSAGE, 'dying-1', 'g-dying']);
+    job.end();
+  });
+
+  it('endOrphan ends a dead job in the shared log once: the failed chunk after what it held, status failed', async () => {
+    const store = await connect();
+    await store.open('orphan-2', { userId: 'u', convGroupId: 'g', instanceId: 'gone-2', status: 'running', startedAt: new Date().toISOString() });
+    store.append('orphan-2', storedChunkOf(1, chunkBodies.content('甲')));
+    const other = await connect(); // another instance: the job is not in its memory
+    const held = await other.endOrphan('orphan-2', (meta) => chunkBodies.error(1908, `ended ${meta.convGroupId}`));
+    assert.deepEqual(texts(held!), ['甲']);
+    assert.equal((await other.meta('orphan-2'))!.status, 'failed');
+    const again = await other.endOrphan('orphan-2', () => chunkBodies.error(1908, 'twice'));
+    assert.equal(again!.length, 2, 'nothing appended the second time');
+    assert.equal(JSON.parse(again![1]!.frame).error, 'ended g');
+    assert.equal(await other.endOrphan('no-such-job', () => chunkBodies.error(1908, 'x')), null);
   });
 });

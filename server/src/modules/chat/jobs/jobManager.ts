@@ -1,6 +1,7 @@
-import { entryOf, storedChunkOf, type ChunkBody, type LogEntry } from './chunks.js';
-import { LocalLog, type JobStatus } from './localLog.js';
-import type { JobMeta, SharedJobLog } from './sharedJobLog.js';
+import { frameOf, storedChunkOf, type ChunkBody, type LogEntry } from './chunks.js';
+import { interruptedChunk } from './interruption.js';
+import type { FinalStatus, JobMeta, JobStore } from './jobStore.js';
+import type { Liveness } from './liveness.js';
 
 /** What a running generation uses to publish its chunks and to notice a stop. */
 export interface JobHandle {
@@ -12,24 +13,25 @@ export interface JobHandle {
   emitRaw(frame: string): void;
 }
 
-export type JobRun = (job: JobHandle) => Promise<Exclude<JobStatus, 'running'>>;
+export type JobRun = (job: JobHandle) => Promise<FinalStatus>;
 
-interface LocalJob {
-  meta: JobMeta;
-  log: LocalLog;
+/** A place among this instance's running jobs: taken before anything is written, freed when its job ends (or by `release` if it never starts). */
+export interface JobSlot {
+  release(): void;
+}
+
+interface RunningJob {
   controller: AbortController;
   done: Promise<void>;
 }
 
 export interface JobManagerOptions {
   instanceId: string;
-  /** Redis Streams when several instances share the work; absent: this process only. */
-  shared?: SharedJobLog;
-  /** How long a finished job's log stays readable here (spec: about 5 min). */
-  retainAfterFinishMs: number;
-  /** How long a log stays readable after the job started (about 20 min), if it finished earlier. */
-  retainAfterStartMs: number;
-  heartbeatMs: number;
+  store: JobStore;
+  /** Whether a job's instance still runs it (the database heartbeat, see liveness.ts). */
+  liveness: Liveness;
+  /** Jobs this instance runs at once at most (CHAT_MAX_RUNNING_JOBS); `reserve` answers null beyond. */
+  maxRunning: number;
   now?: () => Date;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -38,111 +40,131 @@ export const STOP_REASON = 'stop';
 export const SHUTDOWN_REASON = 'shutdown';
 
 /**
- * Generation jobs, independent of any HTTP connection: a job writes numbered chunks to its log
- * (here, and to the shared log when configured) and readers attach from any point. Only the
+ * Generation jobs, independent of any HTTP connection: a job writes numbered chunks to the job
+ * store and readers attach from any point, through any instance the store reaches. Only the
  * owner may check, attach to or stop a job.
  */
 export class JobManager {
-  private readonly jobs = new Map<string, LocalJob>();
-  private readonly heartbeat?: NodeJS.Timeout;
+  private readonly running = new Map<string, RunningJob>();
+  private reserved = 0;
 
   constructor(private readonly options: JobManagerOptions) {
-    const shared = options.shared;
-    if (shared) {
-      shared.onStopRequest((jobId) => this.abortLocal(jobId, STOP_REASON));
-      const beat = () => shared.heartbeat(options.instanceId, this.runningIds()).catch((error: Error) => options.log.warn({ err: error }, 'chat heartbeat failed'));
-      void beat();
-      this.heartbeat = setInterval(beat, options.heartbeatMs);
-      this.heartbeat.unref();
-    }
+    options.store.onStopRequest((jobId) => this.abortHere(jobId, STOP_REASON));
   }
 
+  /** Jobs running on this instance now (the /health gauge). */
   get runningCount(): number {
-    return this.runningIds().length;
+    return this.running.size;
   }
 
-  private runningIds(): string[] {
-    return [...this.jobs].filter(([, job]) => !job.log.finished).map(([id]) => id);
-  }
-
-  /** Starts `run` as job `jobId`; it goes on whatever happens to the caller's connection. */
-  async start(jobId: string, owner: { userId: string; convGroupId: string }, run: JobRun): Promise<{ done: Promise<void> }> {
-    const meta: JobMeta = { ...owner, instanceId: this.options.instanceId, status: 'running', startedAt: this.now().toISOString() };
-    await this.options.shared?.open(jobId, meta);
-    const log = new LocalLog();
-    const controller = new AbortController();
-    const append = (body: ChunkBody | string) => {
-      const stored = storedChunkOf(log.length + 1, body);
-      log.append(stored);
-      this.options.shared?.append(jobId, entryOf(stored));
+  /** A slot for one more job, or null when this instance already runs `maxRunning`. */
+  reserve(): JobSlot | null {
+    if (this.reserved >= this.options.maxRunning) return null;
+    this.reserved++;
+    let held = true;
+    return {
+      release: () => {
+        if (held) this.reserved--;
+        held = false;
+      },
     };
+  }
+
+  /**
+   * Starts `run` as job `jobId` in `slot` (one is taken when none is given); it goes on whatever
+   * happens to the caller's connection, and frees the slot when it ends.
+   */
+  async start(jobId: string, owner: { userId: string; convGroupId: string }, run: JobRun, slot?: JobSlot): Promise<{ done: Promise<void> }> {
+    const place = slot ?? this.reserve();
+    if (!place) throw new Error(`more than ${this.options.maxRunning} running jobs`);
+    const { store } = this.options;
+    const meta: JobMeta = { ...owner, instanceId: this.options.instanceId, status: 'running', startedAt: this.now().toISOString() };
+    try {
+      await store.open(jobId, meta);
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    let seq = 0;
+    const append = (body: ChunkBody | string) => store.append(jobId, storedChunkOf(++seq, body));
+    const controller = new AbortController();
     const handle: JobHandle = { id: jobId, signal: controller.signal, emit: append, emitRaw: append };
-    const job: LocalJob = { meta, log, controller, done: Promise.resolve() };
-    this.jobs.set(jobId, job);
-    job.done = this.runToEnd(job, run, handle);
+    const job: RunningJob = { controller, done: Promise.resolve() };
+    this.running.set(jobId, job);
+    job.done = this.runToEnd(run, handle).finally(() => {
+      this.running.delete(jobId);
+      place.release();
+    });
     return { done: job.done };
   }
 
-  private async runToEnd({ meta, log }: LocalJob, run: JobRun, handle: JobHandle): Promise<void> {
-    const jobId = handle.id;
-    let status: Exclude<JobStatus, 'running'> = 'failed';
+  private async runToEnd(run: JobRun, handle: JobHandle): Promise<void> {
+    let status: FinalStatus = 'failed';
     try {
       status = await run(handle);
     } catch (error) {
-      this.options.log.error({ err: error, jobId }, 'chat job crashed');
+      this.options.log.error({ err: error, jobId: handle.id }, 'chat job crashed');
     }
-    log.finish(status);
-    await this.options.shared?.finish(jobId, status).catch((error: Error) => this.options.log.warn({ err: error, jobId }, 'shared job log finish failed'));
-    const started = Date.parse(meta.startedAt);
-    const keepMs = Math.max(this.options.retainAfterFinishMs, started + this.options.retainAfterStartMs - this.now().getTime());
-    setTimeout(() => this.jobs.delete(jobId), keepMs).unref();
+    await this.options.store.finish(handle.id, status).catch((error: Error) => this.options.log.warn({ err: error, jobId: handle.id }, 'job store finish failed'));
   }
 
-  /** True while the user's job runs, on this instance or (shared log) on a live one. */
+  /** True while the user's job runs on a live instance. */
   async isRunning(jobId: string, userId: string): Promise<boolean> {
-    const local = this.jobs.get(jobId);
-    if (local) return local.meta.userId === userId && !local.log.finished;
-    const shared = this.options.shared;
-    if (!shared) return false;
-    const meta = await shared.meta(jobId);
-    return !!meta && meta.userId === userId && meta.status === 'running' && (await shared.instanceAlive(meta.instanceId));
+    const meta = await this.options.store.meta(jobId);
+    return !!meta && meta.userId === userId && meta.status === 'running' && (await this.options.liveness.isAlive(meta.instanceId));
   }
 
-  /** The job's chunks after `after`, then live ones until it ends; null when there is no such job of this user. */
+  /**
+   * The job's chunks after `after`, then live ones until it ends — with the failed-answer chunk
+   * when its instance dies first; null when there is no such job of this user.
+   */
   async attach(jobId: string, userId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<LogEntry> | null> {
-    const local = this.jobs.get(jobId);
-    if (local) return local.meta.userId === userId ? local.log.read(after, signal) : null;
-    const shared = this.options.shared;
-    if (!shared) return null;
-    const meta = await shared.meta(jobId);
+    const meta = await this.options.store.meta(jobId);
     if (!meta || meta.userId !== userId) return null;
-    return shared.read(jobId, after, signal);
+    return this.follow(jobId, meta, after, signal);
   }
 
-  /** Stops the user's running job (wherever it runs); false when there is none. */
+  private async *follow(jobId: string, meta: JobMeta, after: number, signal: AbortSignal): AsyncGenerator<LogEntry> {
+    const reading = this.options.store.read(jobId, after, signal);
+    let last = after;
+    try {
+      for (;;) {
+        const next = await reading.next();
+        if (next.done) {
+          if (next.value === 'ownerGone') yield { seq: last + 1, frame: frameOf(last + 1, interruptedChunk(jobId, meta.convGroupId)) };
+          return;
+        }
+        last = next.value.seq;
+        yield next.value;
+      }
+    } finally {
+      // A reader that leaves early ends the store's read too (it holds a connection).
+      await reading.return('aborted');
+    }
+  }
+
+  /** Stops the user's running job (wherever it runs) and, when it runs here, waits for its end; false when there is none. */
   async stop(jobId: string, userId: string): Promise<boolean> {
-    const local = this.jobs.get(jobId);
-    if (local) {
-      if (local.meta.userId !== userId || local.log.finished) return false;
-      local.controller.abort(STOP_REASON);
-      await local.done;
+    if (!(await this.isRunning(jobId, userId))) return false;
+    const here = this.running.get(jobId);
+    if (!here) {
+      await this.options.store.requestStop(jobId);
       return true;
     }
-    if (!(await this.isRunning(jobId, userId))) return false;
-    await this.options.shared!.requestStop(jobId);
+    here.controller.abort(STOP_REASON);
+    await here.done;
     return true;
   }
 
-  /** Ends every running job (each settles its points and keeps its partial answer), then stops the heartbeat. */
+  /** Ends every running job (each settles its points and keeps its partial answer). */
   async close(): Promise<void> {
-    for (const id of this.runningIds()) this.abortLocal(id, SHUTDOWN_REASON);
-    await Promise.all([...this.jobs.values()].map((job) => job.done));
-    clearInterval(this.heartbeat);
+    for (const id of this.running.keys()) this.abortHere(id, SHUTDOWN_REASON);
+    await Promise.all([...this.running.values()].map((job) => job.done));
   }
 
-  private abortLocal(jobId: string, reason: string): void {
-    const job = this.jobs.get(jobId);
-    if (job && !job.log.finished) job.controller.abort(reason);
+  private abortHere(jobId: string, reason: string): void {
+    const job = this.running.get(jobId);
+    if (job && !job.controller.signal.aborted) job.controller.abort(reason);
   }
 
   private now(): Date {

@@ -8,7 +8,7 @@ export type JobStatus = 'running' | 'done' | 'stopped' | 'failed';
  * append (or the end) resolves, so a thousand idle readers cost a thousand pending awaits, no timers.
  */
 export class LocalLog {
-  private readonly entries: StoredChunk[] = [];
+  private readonly stored: StoredChunk[] = [];
   private status: JobStatus = 'running';
   private wake: { promise: Promise<void>; resolve: () => void } = LocalLog.signal();
 
@@ -27,14 +27,19 @@ export class LocalLog {
   }
 
   get length(): number {
-    return this.entries.length;
+    return this.stored.length;
+  }
+
+  /** Everything appended so far. */
+  entries(): readonly StoredChunk[] {
+    return this.stored;
   }
 
   /** Appends the next entry; its seq must be the next number (1, 2, 3…). */
   append(entry: StoredChunk): void {
     if (this.finished) throw new Error('append to a finished log');
-    if (entry.seq !== this.entries.length + 1) throw new Error(`log seq ${entry.seq} after ${this.entries.length}`);
-    this.entries.push(entry);
+    if (entry.seq !== this.stored.length + 1) throw new Error(`log seq ${entry.seq} after ${this.stored.length}`);
+    this.stored.push(entry);
     this.notify();
   }
 
@@ -46,9 +51,9 @@ export class LocalLog {
 
   /** The entries after `after`, then live ones as they come, until the log finishes or `signal` aborts. */
   async *read(after: number, signal?: AbortSignal): AsyncGenerator<LogEntry> {
-    let next = Math.max(0, Math.min(after, this.entries.length));
+    let next = Math.max(0, Math.min(after, this.stored.length));
     for (;;) {
-      while (next < this.entries.length) yield entryOf(this.entries[next++]!);
+      while (next < this.stored.length) yield entryOf(this.stored[next++]!);
       if (this.finished || signal?.aborted) return;
       await this.changed(signal);
     }
