@@ -133,7 +133,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       { name: 'database', check: () => db.ping() },
       ...(sharedState.kind === 'redis' ? [{ name: 'redis', check: () => sharedState.ping() }] : []),
     ],
-    gauges: {},
+    gauges: { chatRunningJobs: () => chat.runningJobs() },
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });

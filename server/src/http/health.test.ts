@@ -23,6 +23,7 @@ describe(`GET /health (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(body.instance, t.config.chat.instanceId);
     assert.equal(body.checks.database.ok, true);
     assert.equal(body.checks.redis, undefined, 'no Redis is configured');
+    assert.equal(body.gauges.chatRunningJobs, 0, 'no chat job is running on this instance');
   });
 
   it('answers 503 once the database is gone, while /ping stays the cheap probe', async () => {
