@@ -82,6 +82,7 @@ describe('precompressed front-end files', () => {
   let t: TestApp;
   let appJs: Buffer;
   const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.server.inject({ method, url, headers });
+  const accepting = (acceptEncoding: string): Record<string, string> => (acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
 
   before(async () => {
     t = await createTestApp();
@@ -110,7 +111,7 @@ describe('precompressed front-end files', () => {
 
   it('sends br when accepted, else gzip, else the file itself, always with Vary: Accept-Encoding', async () => {
     for (const [acceptEncoding, expected] of [[BR, 'br'], ['gzip, deflate', 'gzip'], ['br;q=0, gzip', 'gzip'], ['deflate', undefined], ['', undefined]] as const) {
-      const response = await get('/app.0123456789.js', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+      const response = await get('/app.0123456789.js', accepting(acceptEncoding));
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`);
       assert.match(String(response.headers['content-type']), /javascript/);
@@ -147,7 +148,7 @@ describe('precompressed front-end files', () => {
   it('revalidates the page with its ETag: 304 for the same encoding, whichever route answered it', async () => {
     for (const url of ['/', '/chatPage/g-abc']) {
       for (const acceptEncoding of [BR, 'gzip', '']) {
-        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        const headers = accepting(acceptEncoding);
         const first = await get(url, headers);
         const etag = String(first.headers.etag);
         assert.ok(first.headers.etag, `${url} has an ETag`);
@@ -187,11 +188,23 @@ describe('precompressed front-end files', () => {
     assert.ok(br.rawPayload.equals(brFile.subarray(10, 20)));
   });
 
+  it('does not send a sibling whose file is gone', async () => {
+    const build = fakeRemoteBuild({ area: 'pay', version: '1.0.1-gone', remoteEntry: script('gone') });
+    await t.app.platform.publish({ area: 'pay', buildDir: build });
+    const entry = path.join(t.config.remoteStoreDir, 'pay', '1.0.1-gone', 'remoteEntry.js');
+    fs.rmSync(entry);
+    assert.ok(fs.existsSync(`${entry}.br`) && fs.existsSync(`${entry}.gz`));
+    for (const acceptEncoding of [BR, 'gzip', '']) {
+      const response = await get('/remotes/pay/1.0.1-gone/remoteEntry.js', accepting(acceptEncoding));
+      assert.equal(response.statusCode, 404, acceptEncoding || 'no Accept-Encoding');
+    }
+  });
+
   it('does not serve source maps or the siblings under their own names', async () => {
     assert.ok(fs.existsSync(path.join(t.config.remoteStoreDir, 'pay', '1.0.0', 'big.0123456789.js.map')), 'the map is in the store');
     for (const url of ['/app.0123456789.js.map', '/remotes/pay/1.0.0/big.0123456789.js.map', '/app.0123456789.js.br', '/remotes/pay/1.0.0/remoteEntry.js.gz']) {
       for (const acceptEncoding of [BR, '']) {
-        const response = await get(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+        const response = await get(url, accepting(acceptEncoding));
         assert.equal(response.statusCode, 404, `${url} (${acceptEncoding || 'no Accept-Encoding'})`);
       }
     }

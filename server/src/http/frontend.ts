@@ -19,9 +19,11 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
 /**
  * Source maps stay in the build and the remote store for ops (build-config/README.md) but are not
  * served; nor are the siblings under their own names (they go out as the file's Content-Encoding).
+ * A sibling stands for its file: when the file is gone (an operator removed it from a release),
+ * the URL is a 404 whatever the request accepts, as before siblings existed.
  */
 const NOT_SERVED = /\.(map|br|gz)$/;
-const servable = (pathname: string) => !NOT_SERVED.test(pathname);
+const servable = (pathname: string, root: string | undefined) => !!root && !NOT_SERVED.test(pathname) && fs.existsSync(path.join(root, pathname));
 
 const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 
