@@ -98,15 +98,35 @@ function roleOf(url) {
   return shared ? `${owner}: shared ${shared.join(' + ')}` : `${owner} chunk`;
 }
 
-/** Records every request of a page and, for JS/CSS responses, the raw and gzip-equivalent size. */
-function recordTraffic(page) {
+/**
+ * Records every request of a page; for JS/CSS responses the raw and gzip-equivalent size, and for
+ * every response the bytes Chromium actually received (CDP `Network.loadingFinished`
+ * `encodedDataLength`: headers and the body as sent, compressed or not) and its Content-Encoding.
+ */
+async function recordTraffic(context, page) {
   const requests = [];
   const assets = [];
+  const wire = []; // in response order: { url, encoding, bytes }
+  const wireById = new Map();
   page.on('request', (request) => requests.push(request.url()));
   page.on('response', (response) => {
     if (!isJsOrCss(response)) return;
     assets.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSize(body) }), () => null));
   });
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] || 'identity';
+    const entry = { url: response.url, encoding, bytes: 0, finished: false };
+    wireById.set(requestId, entry);
+    wire.push(entry);
+  });
+  const finished = ({ requestId, encodedDataLength }) => {
+    const entry = wireById.get(requestId);
+    if (entry) Object.assign(entry, { bytes: encodedDataLength, finished: true });
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', ({ requestId }) => finished({ requestId, encodedDataLength: 0 }));
+  await cdp.send('Network.enable');
   return {
     requests,
     async totals(fromIndex = 0) {
@@ -114,6 +134,14 @@ function recordTraffic(page) {
       return { assets: list, raw: list.reduce((s, a) => s + a.raw, 0), gzip: list.reduce((s, a) => s + a.gzip, 0) };
     },
     assetCount: () => assets.length,
+    /** Bytes on the wire of the responses from `fromIndex` on, waiting (bounded) for the last ones to finish. */
+    async wireTotals(fromIndex = 0) {
+      for (let i = 0; i < 50 && wire.slice(fromIndex).some((w) => !w.finished); i++) await new Promise((r) => setTimeout(r, 100));
+      const list = wire.slice(fromIndex).map(({ url, encoding, bytes }) => ({ url, encoding, bytes, jsOrCss: /\.(m?js|css)$/.test(pathOf(url)) }));
+      const sum = (entries) => entries.reduce((s, w) => s + w.bytes, 0);
+      return { wire: list, wireBytes: sum(list), wireJsCss: sum(list.filter((w) => w.jsOrCss)) };
+    },
+    wireCount: () => wire.length,
   };
 }
 
@@ -141,12 +169,12 @@ async function coldLoad(browser, origin, route, readySelector) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(markUsable, readySelector);
-  const traffic = recordTraffic(page);
+  const traffic = await recordTraffic(context, page);
   await page.goto(origin + route);
   await waitVisible(page, readySelector);
   const usableMs = await page.evaluate(() => window.__usableAt ?? performance.now()); // fallback: seen by Playwright's poll
   await page.waitForLoadState('networkidle');
-  return { context, page, traffic, usableMs, requests: [...traffic.requests], ...(await traffic.totals()) };
+  return { context, page, traffic, usableMs, requests: [...traffic.requests], ...(await traffic.totals()), ...(await traffic.wireTotals()) };
 }
 
 async function measureHostOnly(browser, origin) {
@@ -169,7 +197,7 @@ async function measureChatPage(browser, origin) {
 
 async function measureFirstVisitOfPay(browser, origin) {
   const load = await coldLoad(browser, origin, '/chatPage', areaPage('chat'));
-  const [requestsBefore, assetsBefore] = [load.traffic.requests.length, load.traffic.assetCount()];
+  const [requestsBefore, assetsBefore, wireBefore] = [load.traffic.requests.length, load.traffic.assetCount(), load.traffic.wireCount()];
   await load.page.evaluate(() => {
     history.pushState(null, '', '/pay');
     dispatchEvent(new PopStateEvent('popstate'));
@@ -178,8 +206,9 @@ async function measureFirstVisitOfPay(browser, origin) {
   await load.page.waitForLoadState('networkidle');
   const requests = load.traffic.requests.slice(requestsBefore);
   const totals = await load.traffic.totals(assetsBefore);
+  const wire = await load.traffic.wireTotals(wireBefore);
   await load.context.close();
-  return { requests, ...totals };
+  return { requests, ...totals, ...wire };
 }
 
 async function measureRegistry(origin) {
@@ -233,6 +262,13 @@ function sharedOwnersByFile(dir) {
 const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
 const verdict = (value, budget) => (value <= budget ? '✅' : '❌');
 const row = (what, figure, budget, ok) => ({ what, figure, budget, ok });
+/** "br 20, identity 9": how many responses came in each Content-Encoding. */
+function encodingCounts(wire) {
+  const counts = new Map();
+  for (const { encoding } of wire) counts.set(encoding, (counts.get(encoding) ?? 0) + 1);
+  return [...counts].map(([encoding, n]) => `${encoding} ${n}`).join(', ');
+}
+const onTheWire = (load) => `${kib(load.wireBytes)} in ${load.wire.length} responses, JS+CSS ${kib(load.wireJsCss)} (${encodingCounts(load.wire)})`;
 const isFeatureCode = (role) => role === 'expose (feature code)' || / remote chunk$/.test(role);
 const NOT_SHARED = 'not a shared module of host-shell/dist';
 
@@ -252,10 +288,13 @@ function buildRows({ host, chat, pay, registry, sdk }) {
   return [
     row('Host shell alone: JS+CSS', `${kib(host.gzip)} gzip (${kib(host.raw)} raw)`, '≤ 200 KiB gzip', verdict(host.gzip, 200 * KiB)),
     row('Host shell alone: requests', String(host.requests.length), '≤ 15', verdict(host.requests.length, 15)),
+    row('Host shell alone: bytes on the wire, info', onTheWire(host), '—', 'ℹ️'),
     row('Chat page: JS+CSS', `${kib(chat.gzip)} gzip (${kib(chat.raw)} raw)`, '≤ 350 KiB gzip', verdict(chat.gzip, 350 * KiB)),
+    row('Chat page: bytes on the wire, info', onTheWire(chat), '—', 'ℹ️'),
     row('Chat page: requests', String(chat.requests.length), '≤ 25', verdict(chat.requests.length, 25)),
     row(`Chat page usable (median of ${CHAT_RUNS})`, `${Math.round(chat.medianMs)} ms (runs: ${chat.times.map(Math.round).join(', ')})`, '≤ 700 ms', verdict(chat.medianMs, 700)),
     row('First visit of pay: requests beyond feature code', `${payOverhead} (of ${pay.requests.length}; ${kib(pay.gzip)} gzip JS+CSS)`, '≤ 3', verdict(payOverhead, 3)),
+    row('First visit of pay: bytes on the wire, info', onTheWire(pay), '—', 'ℹ️'),
     row('Registry response', `${registry.raw} B (${registry.gzip} B gzip)`, '≤ 2 KiB', verdict(registry.raw, 2 * KiB)),
     row('SDK own code (@qiming/sdk)', own.length ? `${kib(sdkGzip)} gzip (${own.map((f) => f.file).join(', ')})` : NOT_SHARED, '≤ 25 KiB gzip', own.length ? verdict(sdkGzip, 25 * KiB) : '❔'),
     row('SDK libraries bundled with it, info', libraries.length ? `${kib(librariesGzip)} gzip (${libraryNames})` : 'none', '—', 'ℹ️'),
@@ -264,15 +303,17 @@ function buildRows({ host, chat, pay, registry, sdk }) {
   ];
 }
 
-function requestList({ requests, assets }) {
+function requestList({ requests, assets, wire }) {
   const gzipOf = new Map(assets.map((a) => [a.url, a.gzip]));
-  return requests.map((url) => `- \`${pathOf(url)}\` — ${roleOf(url)}${gzipOf.has(url) ? `, ${kib(gzipOf.get(url))} gzip` : ''}`).join('\n');
+  const wireOf = new Map(wire.map((w) => [w.url, w]));
+  const onWire = (url) => (wireOf.has(url) ? `, ${kib(wireOf.get(url).bytes)} on the wire (${wireOf.get(url).encoding})` : '');
+  return requests.map((url) => `- \`${pathOf(url)}\` — ${roleOf(url)}${gzipOf.has(url) ? `, ${kib(gzipOf.get(url))} gzip` : ''}${onWire(url)}`).join('\n');
 }
 
 function markdownFigures(rows, { host, chat, pay }) {
   const table = ['| What | Measured | Budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.budget} | ${r.ok} |`)];
   return [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless, cold cache, server on 127.0.0.1, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (timings are sensitive to it). No gzip on the wire: gzip sizes are computed at level 9.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless, cold cache, server on 127.0.0.1, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (timings are sensitive to it). "gzip" sizes are each JS/CSS body gzipped here at level 9 (an estimate, whatever the server sent); "on the wire" is what Chromium received (CDP \`Network.loadingFinished.encodedDataLength\`: headers plus the body as sent, in the Content-Encoding given).`,
     '', ...table, '',
     'Requests of the first visit of `/pay` after `/chatPage`:', '', requestList(pay), '',
     'Requests of a cold `/chatPage` load:', '', requestList(chat), '',

@@ -11,6 +11,7 @@ const { sharedConfig } = require('./shared.cjs');
 const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
 const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
 const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
+const { compressionPlugins } = require('./precompress.cjs');
 const areas = require('@qiming/contracts/areas.json');
 
 function scriptRules(isDev) {
@@ -54,7 +55,9 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
   return {
     mode,
     context: packageDir,
-    devtool: isDev ? 'eval-cheap-module-source-map' : false,
+    // Production: .map files for ops to map reported errors, never referenced from the JS (the
+    // server does not serve them either; README "Decisions").
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     entry: './src/index.ts',
     output: {
       path: outputPath,
@@ -77,7 +80,7 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
       }),
       ...(isDev ? [] : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]),
       new ForbiddenImportsPlugin(),
-      ...(isDev ? [] : [new ChunkPackagesPlugin()]),
+      ...(isDev ? [] : [new ChunkPackagesPlugin(), ...compressionPlugins()]),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

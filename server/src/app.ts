@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
+import { installCompression } from './http/compression.js';
 import { installErrorHandling } from './http/envelope.js';
 import { installHealth } from './http/health.js';
 import { serveFrontend } from './http/frontend.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   const sharedState = await createSharedState(config, { onError: (error) => server.log.warn(`[redis] ${error.message}`) });
   installErrorHandling(server);
+  installCompression(server);
   await server.register(fastifyCookie);
 
   for (const warning of signatureWarnings(config)) server.log.warn(warning);

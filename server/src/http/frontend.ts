@@ -7,9 +7,23 @@ import { fail } from './envelope.js';
 /** Files whose URL never changes while their content may: the browser must revalidate them. */
 const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'release.json']);
 
+/** The precompressed siblings of a file (build-config/precompress.cjs), served in its place. */
+const SIBLING = /\.(br|gz)$/;
+
 function cacheHeaders(reply: FastifyReply, filePath: string) {
-  reply.header('Cache-Control', REVALIDATE.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  // filePath is the file sent: `index.html.br` keeps the rule of `index.html`.
+  const name = path.basename(filePath).replace(SIBLING, '');
+  reply.header('Cache-Control', REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
 }
+
+/**
+ * Source maps stay in the build and the remote store for ops (build-config/README.md) but are not
+ * served; nor are the siblings under their own names (they go out as the file's Content-Encoding).
+ * A sibling stands for its file: when the file is gone (an operator removed it from a release),
+ * the URL is a 404 whatever the request accepts, as before siblings existed.
+ */
+const NOT_SERVED = /\.(map|br|gz)$/;
+const servable = (pathname: string, root: string | undefined) => !!root && !NOT_SERVED.test(pathname) && fs.existsSync(path.join(root, pathname));
 
 const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 
@@ -24,6 +38,8 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
     prefix: '/remotes/',
     decorateReply: false,
     index: false,
+    preCompressed: true,
+    allowedPath: servable,
     setHeaders: (res, filePath) => {
       cacheHeaders(res, filePath);
       res.header('Access-Control-Allow-Origin', '*');
@@ -32,7 +48,14 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
   const indexFile = path.join(options.hostShellDir, 'index.html');
   const hasHost = fs.existsSync(indexFile);
   if (hasHost) {
-    await app.register(fastifyStatic, { root: options.hostShellDir, prefix: '/', index: 'index.html', setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: options.hostShellDir,
+      prefix: '/',
+      index: 'index.html',
+      preCompressed: true,
+      allowedPath: servable,
+      setHeaders: cacheHeaders,
+    });
   } else {
     app.log.warn(`host shell not built at ${options.hostShellDir}: run "pnpm build" to serve the front end`);
   }
@@ -43,7 +66,7 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_FRONTEND.test(pathname) && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!hasHost) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 pnpm build');
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    // As `/` sends it: precompressed when accepted, with its validators, `no-cache` (cacheHeaders).
+    return reply.sendFile('index.html');
   });
 }

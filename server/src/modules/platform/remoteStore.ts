@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { addMissingSiblings } from '@qiming/contracts/federation';
 
 /** Where published remote builds live: <storeDir>/<area>/<version>/, served at /remotes/<area>/<version>/. */
 export class RemoteStore {
@@ -18,13 +19,30 @@ export class RemoteStore {
     return fs.existsSync(path.join(this.releaseDir(area, version), 'mf-manifest.json'));
   }
 
-  /** Copies a build in; an existing release directory is never overwritten (files are immutable). */
-  copyIn(area: string, version: string, buildDir: string): void {
+  /**
+   * Copies a build in, with the precompressed siblings (.br, .gz) it lacks made in the copy (the
+   * build directory is left as it is); an existing release directory is never overwritten.
+   */
+  async copyIn(area: string, version: string, buildDir: string): Promise<void> {
     const target = this.releaseDir(area, version);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
     fs.cpSync(buildDir, staging, { recursive: true });
-    fs.renameSync(staging, target);
+    try {
+      await addMissingSiblings(staging);
+      fs.renameSync(staging, target);
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Adds the siblings a published release lacks (published before the build made them); its own
+   * files are not touched, each sibling appears whole. Returns the siblings made.
+   */
+  completeSiblings(area: string, version: string): Promise<string[]> {
+    return addMissingSiblings(this.releaseDir(area, version));
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/contracts';
-import { buildProblems, type AreaDefinition } from '@qiming/contracts/federation';
+import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/contracts/federation';
 import { inCanary } from './cohort.js';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
@@ -71,15 +71,21 @@ export class PlatformService {
     if (manifest === null) throw new PlatformError('构建里缺少 mf-manifest.json 或其内容不是 JSON');
     const problems = buildProblems({ manifest, chunkPackages: readJson(path.join(buildDir, 'chunk-packages.json')) }, definition.container);
     if (problems.length) throw new PlatformError(`构建不符合共享约定：${problems.join('；')}`);
+    // A sibling is sent in place of its file, so one that does not decode to it is refused.
+    const badSiblings = await siblingProblems(buildDir);
+    if (badSiblings.length) throw new PlatformError(`构建里的压缩文件有误：${badSiblings.join('；')}`);
 
+    // Integrity and every check above are of the uncompressed files; siblings are derived from them.
     const integrity = integrityOf(buildDir);
     const existing = await this.repo.release(area, version);
     if (existing) {
-      if (existing.integrity === integrity) return { version, alreadyPublished: true };
-      throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
+      if (existing.integrity !== integrity) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
+      // Published before builds had siblings: they are added, nothing else changes.
+      if (this.store.has(area, version)) await this.store.completeSiblings(area, version);
+      return { version, alreadyPublished: true };
     }
     if (this.store.has(area, version)) fs.rmSync(this.store.releaseDir(area, version), { recursive: true, force: true });
-    this.store.copyIn(area, version, buildDir);
+    await this.store.copyIn(area, version, buildDir);
     await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
     await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
     return { version, alreadyPublished: false };
