@@ -1,16 +1,7 @@
-import { useEffect, useState } from 'react';
-import { chat } from '@qiming/sdk';
+import { chat, useLoad } from '@qiming/sdk';
 import type { ModelCatalogue } from '@qiming/sdk/contracts';
 
-/** The server's model catalogue (null while loading). */
+/** The server's model catalogue (null while loading or when it failed). */
 export function useModels(): ModelCatalogue | null {
-  const [catalogue, setCatalogue] = useState<ModelCatalogue | null>(null);
-  useEffect(() => {
-    let alive = true;
-    chat.models().then((answer) => alive && setCatalogue(answer), () => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return catalogue;
+  return useLoad(() => chat.models(), []).data ?? null;
 }
