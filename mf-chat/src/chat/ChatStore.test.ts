@@ -2,7 +2,6 @@ import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
 import { STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { ChatStore, type ChatStoreDeps } from './ChatStore';
 import { PROGRESS_STEP_MS } from './liveAnswer';
-import { groupHistory } from './historyGroups';
 
 jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
 
@@ -265,16 +264,5 @@ describe('ChatStore: history and branches', () => {
     expect(store.messages[1]).toMatchObject({ curIndex: 1, chatLen: 2 });
     expect(store.messages[1]!.node.chatContent[0]!.content).toBe('旧答案');
     expect(deps.selectBranch).toHaveBeenCalledWith('a1');
-  });
-
-  it('groups history into today, yesterday and earlier across midnight (browser calendar)', () => {
-    const group = (id: string, at: Date) => ({ convGroupId: id, title: id, createTime: at.toISOString(), gptsId: null, icon: null, showInput: true });
-    const now = new Date(2030, 0, 2, 0, 5);
-    const grouped = groupHistory([group('a', new Date(2030, 0, 2, 0, 1)), group('b', new Date(2030, 0, 1, 23, 59)), group('c', new Date(2029, 11, 31, 12))], now);
-    expect(grouped.map((g) => [g.bucket, g.groups.map((x) => x.convGroupId)])).toEqual([
-      ['today', ['a']],
-      ['yesterday', ['b']],
-      ['earlier', ['c']],
-    ]);
   });
 });

@@ -4,7 +4,7 @@ import type { ShareState } from '@qiming/sdk/contracts';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { t } from '../i18n';
 import { downloadBlob } from '../markdown/download';
-import { formatTime } from '../chat/historyGroups';
+import { formatTime } from '../history/historyGroups';
 import { canvasToPdf, canvasToPng, capture, copyPng } from './capture';
 import { ExportDocument } from './ExportDocument';
 import type { ExportConversation } from './exportTypes';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { navigateTo, useLoad } from '@qiming/sdk';
 import { Button, Result, Spin } from '@qiming/sdk/ui';
-import { formatTime } from '../chat/historyGroups';
+import { formatTime } from '../history/historyGroups';
 import { shareApi } from '../export/shareApi';
 import { RobotIcon } from '../icons';
 import { t } from '../i18n';
