@@ -42,3 +42,4 @@ export type { UserInfo } from './stores/user';
 export type { PointsBalance } from './stores/points';
 export type { SpeechSettings, GptConfig } from './stores/settings';
 export * from './stream';
+export * from './hooks';

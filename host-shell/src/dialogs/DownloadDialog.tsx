@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { dataOf, request, toasts, type DownloadLinks } from '@qiming/sdk';
+import { dataOf, request, toasts, useLoad, type DownloadLinks } from '@qiming/sdk';
 import { t } from '../i18n';
 import { Dialog } from './Dialog';
 import { promptInstall } from './installPrompt';
 import styles from './dialog.module.css';
+
+const NOT_PUBLISHED: DownloadLinks = { windows: null, extension: null, android: null };
 
 function DownloadLink({ url, label }: { url: string | null | undefined; label: string }) {
   if (!url) return <span className={styles.hint}>{t('download.notPublished')}</span>;
@@ -19,10 +20,8 @@ function DownloadLink({ url, label }: { url: string | null | undefined; label: s
  * an app, the Android page and the iOS home-screen steps. Links come from the server (DOWNLOAD_*).
  */
 export function DownloadDialog({ onClose }: { onClose(): void }) {
-  const [links, setLinks] = useState<DownloadLinks | null>(null);
-  useEffect(() => {
-    dataOf(request.get<DownloadLinks>('platform/downloads')).then(setLinks, () => setLinks({ windows: null, extension: null, android: null }));
-  }, []);
+  const { data, error } = useLoad(() => dataOf(request.get<DownloadLinks>('platform/downloads')), []);
+  const links: DownloadLinks | undefined = error ? NOT_PUBLISHED : data;
 
   const install = async () => {
     if (!(await promptInstall())) toasts.warn(t('download.installUnavailable'));

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { navigateTo, session, signIn, toasts } from '@qiming/sdk';
+import { useCallback, useState } from 'react';
+import { navigateTo, session, signIn, toasts, useLoad } from '@qiming/sdk';
 import type { LoginResult } from '@qiming/sdk/contracts';
 import { Alert } from '@qiming/sdk/ui/feedback';
 import { Tabs } from '@qiming/sdk/ui/display';
@@ -17,12 +17,9 @@ export function LoginPage({ api = accountApi }: { api?: AccountApi }) {
   const aff = new URLSearchParams(window.location.search).get('aff') ?? '';
   const [tab, setTab] = useState<Tab>('phone');
   const [mode, setMode] = useState<Mode>(aff ? 'register' : 'code');
-  const [devOutbox, setDevOutbox] = useState(false);
+  const devOutbox = useLoad(() => api.devOutboxOn(), [api]).data ?? false;
   const [outboxTarget, setOutboxTarget] = useState<string | null>(null);
 
-  useEffect(() => {
-    api.devOutboxOn().then(setDevOutbox, () => setDevOutbox(false));
-  }, [api]);
 
   const finish = useCallback(async (result: LoginResult) => {
     await signIn(result);

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { SocialProvider } from '@qiming/sdk/contracts';
+import { useLoad } from '@qiming/sdk';
 import { Button } from '@qiming/sdk/ui';
 import type { AccountApi } from '../api/accountApi';
 import { t } from '../i18n';
@@ -7,11 +6,7 @@ import styles from './login.module.css';
 
 /** Sign-in with the OAuth providers the server has configured (none: nothing is shown). */
 export function SocialButtons({ api }: { api: Pick<AccountApi, 'socialProviders'> }) {
-  const [providers, setProviders] = useState<SocialProvider[]>([]);
-
-  useEffect(() => {
-    api.socialProviders().then(setProviders, () => setProviders([]));
-  }, [api]);
+  const { data: providers = [] } = useLoad(() => api.socialProviders(), [api]);
 
   if (!providers.length) return null;
   return (

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { copyText, i18n } from '@qiming/sdk';
+import { useState } from 'react';
+import { copyText, i18n, useLoad } from '@qiming/sdk';
 import type { ApiKey, NewApiKey } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input, Switch } from '@qiming/sdk/ui/form';
@@ -14,15 +14,11 @@ const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i
 
 /** Personal API keys: a new key is shown once; afterwards only its masked form. */
 export function ApiKeys({ api }: { api: Api }) {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const loaded = useLoad(() => api.apiKeys(), [api]);
+  const keys = loaded.error ? [] : loaded.data;
+  const reload = loaded.refresh;
   const [naming, setNaming] = useState<{ id: string | null; name: string } | null>(null);
   const [created, setCreated] = useState<NewApiKey | null>(null);
-
-  const reload = useCallback(() => {
-    api.apiKeys().then(setKeys, () => setKeys([]));
-  }, [api]);
-
-  useEffect(reload, [reload]);
 
   async function saveName() {
     if (!naming) return;
@@ -74,7 +70,7 @@ export function ApiKeys({ api }: { api: Api }) {
           {t('apiKeys.new')}
         </Button>
       </div>
-      <Table rowKey="id" columns={columns} dataSource={keys ?? []} loading={keys === null} pagination={false} locale={{ emptyText: t('apiKeys.empty') }} scroll={{ x: true }} />
+      <Table rowKey="id" columns={columns} dataSource={keys ?? []} loading={keys === undefined} pagination={false} locale={{ emptyText: t('apiKeys.empty') }} scroll={{ x: true }} />
       <Modal open={naming !== null} title={naming?.id ? t('apiKeys.renameTitle') : t('apiKeys.new')} okText={t('common.ok')} cancelText={t('common.cancel')} onOk={() => void saveName()} onCancel={() => setNaming(null)} destroyOnHidden>
         <Input autoFocus maxLength={40} placeholder={t('apiKeys.namePlaceholder')} value={naming?.name ?? ''} onChange={(event) => setNaming((n) => (n ? { ...n, name: event.target.value } : n))} onPressEnter={() => void saveName()} />
       </Modal>

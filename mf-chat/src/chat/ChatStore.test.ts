@@ -1,7 +1,7 @@
 import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
-import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
-import { ChatStore, PROGRESS_STEP_MS, type ChatStoreDeps } from './ChatStore';
-import { groupHistory } from './historyGroups';
+import { STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { ChatStore, type ChatStoreDeps } from './ChatStore';
+import { PROGRESS_STEP_MS } from './liveAnswer';
 
 jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
 
@@ -153,7 +153,7 @@ describe('ChatStore: sending', () => {
 
 describe('ChatStore: cancel codes (spec chat §4)', () => {
   it('602: warns, opens the pay dialog, shows integralNotEnough', async () => {
-    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: 602, message: '积分不足，请及时充值' })]);
+    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.insufficientCredits, message: '积分不足，请及时充值' })]);
     await store.send('你好');
     expect(deps.warn).toHaveBeenCalledWith('积分不足，请及时充值');
     expect(deps.openPay).toHaveBeenCalled();
@@ -161,20 +161,20 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
   });
 
   it('608: reloads the conversation and regenerates once', async () => {
-    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: 608, message: '' }), () => outcome({ status: 'cancelled', code: 608, message: '' })]);
+    const { store, deps } = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.reloadConversation, message: '' }), () => outcome({ status: 'cancelled', code: STREAM_CODES.reloadConversation, message: '' })]);
     await store.send('你好');
     expect(deps.send).toHaveBeenCalledTimes(2);
     expect(deps.tree).toHaveBeenCalled();
   });
 
   it('401: refreshes and regenerates; without a refresh, a noLogin entry and the text kept for after login', async () => {
-    const first = setup([() => outcome({ status: 'cancelled', code: 401, message: '' }), () => outcome({ status: 'done', endedWithoutDone: false })]);
+    const first = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.unauthorized, message: '' }), () => outcome({ status: 'done', endedWithoutDone: false })]);
     first.deps.refreshSession.mockResolvedValue(true);
     await first.store.send('你好');
     expect(first.deps.send).toHaveBeenCalledTimes(2);
     expect(first.store.notice).toBeNull();
 
-    const second = setup([() => outcome({ status: 'cancelled', code: 401, message: '' })]);
+    const second = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.unauthorized, message: '' })]);
     await second.store.send('未发出的话');
     expect(second.store.notice).toEqual({ kind: 'noLogin' });
     expect(second.deps.requireLogin).toHaveBeenCalledWith('未发出的话');
@@ -182,9 +182,9 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
 
   it('699 is ignored; another code becomes an error with the server message; a transport error the failed-reply text', async () => {
     const { store } = setup([
-      () => outcome({ status: 'cancelled', code: 699, message: '' }),
+      () => outcome({ status: 'cancelled', code: STREAM_CODES.cancelled, message: '' }),
       () => outcome({ status: 'cancelled', code: 1901, message: '禁止输入违反中华人民共和国法律法规的内容！' }),
-      () => outcome({ status: 'error', code: -1, message: 'network', partial: false }),
+      () => outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: false }),
     ]);
     await store.send('一');
     expect(store.notice).toBeNull();
@@ -199,7 +199,7 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
       (h) => {
         h.onIds!({ convId: 'a9', convGroupId: 'g1' });
         h.onDelta!('部分', {});
-        return outcome({ status: 'error', code: -1, message: 'network', partial: true, lastSeq: 7 });
+        return outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: true, lastSeq: 7 });
       },
       () => outcome({ status: 'done', endedWithoutDone: false }),
     ]);
@@ -215,7 +215,7 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
       signal = abort;
       handlers.onIds!({ convId: 'a5', convGroupId: 'g1' });
       await new Promise((resolve) => signal.addEventListener('abort', resolve));
-      return outcome({ status: 'aborted', code: 699 } as Partial<StreamOutcome> & Pick<StreamOutcome, 'status'>);
+      return outcome({ status: 'aborted', code: STREAM_CODES.cancelled } as Partial<StreamOutcome> & Pick<StreamOutcome, 'status'>);
     });
     const sending = store.send('写长文');
     await Promise.resolve();
@@ -264,16 +264,5 @@ describe('ChatStore: history and branches', () => {
     expect(store.messages[1]).toMatchObject({ curIndex: 1, chatLen: 2 });
     expect(store.messages[1]!.node.chatContent[0]!.content).toBe('旧答案');
     expect(deps.selectBranch).toHaveBeenCalledWith('a1');
-  });
-
-  it('groups history into today, yesterday and earlier across midnight (browser calendar)', () => {
-    const group = (id: string, at: Date) => ({ convGroupId: id, title: id, createTime: at.toISOString(), gptsId: null, icon: null, showInput: true });
-    const now = new Date(2030, 0, 2, 0, 5);
-    const grouped = groupHistory([group('a', new Date(2030, 0, 2, 0, 1)), group('b', new Date(2030, 0, 1, 23, 59)), group('c', new Date(2029, 11, 31, 12))], now);
-    expect(grouped.map((g) => [g.bucket, g.groups.map((x) => x.convGroupId)])).toEqual([
-      ['today', ['a']],
-      ['yesterday', ['b']],
-      ['earlier', ['c']],
-    ]);
   });
 });

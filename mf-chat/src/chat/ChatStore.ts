@@ -1,10 +1,12 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ConversationTree, Reference, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
-import { PROGRESS_PREFIXES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import type { ConversationTree, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
+import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
-import { StreamBuffer, type StreamPieces } from './streamBuffer';
+import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
+import { StreamBuffer } from './streamBuffer';
+import { planOutcome, type Notice } from './streamOutcome';
 
 /** The calls the store makes (the SDK chat client and the history calls). */
 export interface ChatStoreDeps {
@@ -30,42 +32,12 @@ export interface ChatStoreDeps {
 /** spec chat §4 and §9: the stream render throttle. */
 export const STREAM_RENDER_MS = 100;
 
-/** The answer being generated, shown on top of the saved conversation until it is saved. */
-export interface LiveAnswer {
-  /** The question, when it is a new message (not a regenerate). */
-  question: string | null;
-  convId: string | null;
-  text: string;
-  reasoning: string;
-  thinking: boolean;
-  references: Reference[];
-  followUps: string[];
-  /** The wait text of the latest ping, while nothing has been written. */
-  waitText: string;
-  /** The progress checklist: a waiting step every 16 s until the first content, and the server's progress lines. */
-  steps: ProgressStep[];
-  startedAt: number;
-  lastSeq: number;
-}
-
-/** One line of the progress checklist; `doneAt` null while it is the step being waited on. */
-export interface ProgressStep {
-  text: string;
-  startedAt: number;
-  doneAt: number | null;
-}
-
-/** spec chat §4 and §9: while no content has arrived, a new progress step every 16 s. */
-export const PROGRESS_STEP_MS = 16_000;
 const WAIT_STEP_KEYS = ['progress.connecting', 'progress.understanding', 'progress.composing', 'progress.stillGenerating'] as const;
 
 /** The waiting steps' texts, in order. */
 function waitSteps(): string[] {
   return WAIT_STEP_KEYS.map((key) => t(key));
 }
-
-/** What the page shows at the end of the conversation besides the saved messages. */
-export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
 
 const REGENERATE_COOLDOWN_MS = 500;
 
@@ -86,6 +58,7 @@ export class ChatStore {
   private newHongCode: string | null = null;
   /** Replaced whole, never changed in place (and never made deeply observable: it can be thousands of levels deep). */
   tree: ConversationTree | null = null;
+  /** Replaced whole by the reducer on every change (`liveAnswer.ts`). */
   live: LiveAnswer | null = null;
   notice: Notice = null;
   loadingHistory = false;
@@ -101,7 +74,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, tree: observableRef });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, tree: observableRef, live: observableRef });
   }
 
   get convGroupId(): string | null {
@@ -119,6 +92,11 @@ export class ChatStore {
 
   get busy(): boolean {
     return this.live !== null;
+  }
+
+  /** When the answer being generated started (null when idle): changes once per generation, not per chunk. */
+  get liveStartedAt(): number | null {
+    return this.live?.startedAt ?? null;
   }
 
   setModel(model: string): void {
@@ -239,7 +217,7 @@ export class ChatStore {
    */
   private async generate(question: string | null, parentConvId: string | null, retried = false): Promise<void> {
     this.notice = null;
-    this.startLive(emptyLive(question));
+    this.showLive(question, null);
     const { systemPrompt, recentChatLen } = this.deps.settings();
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
@@ -264,18 +242,22 @@ export class ChatStore {
   }
 
   private async resume(convId: string, after: number): Promise<void> {
-    this.startLive({ ...emptyLive(null), convId });
+    this.showLive(null, convId);
     const controller = (this.controller = new AbortController());
     const outcome = await this.deps.resume(convId, this.handlers(), after, controller.signal);
     await this.finish(outcome, async () => undefined, true, null);
   }
 
   /** Shows a new live answer and advances its waiting steps every 16 s until content arrives. */
-  private startLive(live: LiveAnswer): void {
-    this.live = live;
+  private showLive(question: string | null, convId: string | null): void {
+    this.live = startLive(question, waitSteps()[0]!, Date.now(), convId);
     this.stopProgressTimer();
-    this.buffer = new StreamBuffer(this.deps.renderEveryMs ?? STREAM_RENDER_MS, (pieces) => runInAction(() => this.live && applyPieces(this.live, pieces)));
-    this.progressTimer = setInterval(() => runInAction(() => this.live && nextWaitStep(this.live, Date.now())), PROGRESS_STEP_MS);
+    this.buffer = new StreamBuffer(this.deps.renderEveryMs ?? STREAM_RENDER_MS, (pieces) => this.applyLive({ type: 'pieces', ...pieces, now: Date.now() }));
+    this.progressTimer = setInterval(() => this.applyLive({ type: 'waitTick', waitSteps: waitSteps(), now: Date.now() }), PROGRESS_STEP_MS);
+  }
+
+  private applyLive(event: LiveEvent): void {
+    if (this.live) this.live = reduceLive(this.live, event);
   }
 
   private stopProgressTimer(): void {
@@ -295,18 +277,18 @@ export class ChatStore {
     return {
       onIds: (ids) =>
         runInAction(() => {
-          if (this.live && ids.convId) this.live.convId = ids.convId;
+          if (ids.convId) this.applyLive({ type: 'ids', convId: ids.convId });
           if (ids.convGroupId && !this.tree) this.adoptGroup(ids.convGroupId);
         }),
-      onPing: (text) => runInAction(() => this.live && (this.live.waitText = text)),
+      onPing: (text) => this.applyLive({ type: 'ping', waitText: text }),
       onReasoning: (text) => this.buffer?.add('reasoning', text),
       onDelta: (content) => {
         if (!isProgressLine(content)) return this.buffer?.add('text', content);
         this.buffer?.flush();
-        runInAction(() => this.live && advance(this.live, content.trim(), Date.now()));
+        this.applyLive({ type: 'progress', line: content, now: Date.now() });
       },
-      onReferences: (list) => runInAction(() => this.live && this.live.references.push(...list)),
-      onFollowUps: (list) => runInAction(() => this.live && (this.live.followUps = list)),
+      onReferences: (list) => this.applyLive({ type: 'references', list }),
+      onFollowUps: (list) => this.applyLive({ type: 'followUps', list }),
       onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title),
     };
   }
@@ -315,7 +297,7 @@ export class ChatStore {
     this.pendingGroupId = convGroupId;
   }
 
-  /** What happens when a generation's stream ends (spec chat §4 "Stream cancel codes"). */
+  /** What happens when a generation's stream ends (the plan is `streamOutcome.ts`'s). */
   private async finish(outcome: StreamOutcome, regenerate: () => Promise<void>, retried: boolean, question: string | null): Promise<void> {
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
     // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
@@ -328,88 +310,30 @@ export class ChatStore {
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
     this.endLive(outcome.status !== 'aborted');
+    const plan = planOutcome(outcome, retried, liveConvId);
 
-    if (outcome.status === 'error' && outcome.partial && liveConvId) {
-      // The generation exists on the server: follow it instead of starting another.
-      const after = outcome.lastSeq;
+    if (plan.kind === 'resume') {
       runInAction(() => (this.live = null));
-      if (!retried || after > 0) return this.resume(liveConvId, after);
+      return this.resume(plan.convId, plan.after);
     }
     this.pendingGroupId = null;
-    if (outcome.status === 'done' || outcome.status === 'aborted') {
+    if (plan.kind === 'saved') {
       runInAction(() => (this.lastStreamedId = liveConvId));
       await reload(true);
       if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
       return;
     }
     runInAction(() => (this.live = null));
-    if (outcome.status === 'error') {
-      await reload();
-      runInAction(() => (this.notice = { kind: 'error', message: t('chat.failedReply') }));
+    if (plan.kind === 'signIn') {
+      if (plan.refresh && (await this.deps.refreshSession())) return regenerate();
+      runInAction(() => (this.notice = { kind: 'noLogin' }));
+      this.deps.requireLogin(question ?? '');
       return;
     }
-    switch (outcome.code) {
-      case 699:
-        await reload();
-        return;
-      case 608:
-        await reload();
-        if (!retried) await regenerate();
-        return;
-      case 602:
-        await reload();
-        this.deps.warn(t('chat.pointsLow'));
-        this.deps.openPay();
-        runInAction(() => (this.notice = { kind: 'integralNotEnough' }));
-        return;
-      case 401:
-        if (!retried && (await this.deps.refreshSession())) return regenerate();
-        runInAction(() => (this.notice = { kind: 'noLogin' }));
-        this.deps.requireLogin(question ?? '');
-        return;
-      default:
-        await reload();
-        runInAction(() => (this.notice = { kind: 'error', message: outcome.message || t('chat.failedReply') }));
-    }
-  }
-}
-
-function emptyLive(question: string | null): LiveAnswer {
-  const now = Date.now();
-  return { question, convId: null, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: t(WAIT_STEP_KEYS[0]), startedAt: now, doneAt: null }], startedAt: now, lastSeq: 0 };
-}
-
-/** Ends the step being waited on and, unless `text` is null, starts the next one. */
-function advance(live: LiveAnswer, text: string | null, now: number): void {
-  const current = live.steps.at(-1);
-  if (current && current.doneAt === null) current.doneAt = now;
-  if (text !== null) live.steps.push({ text, startedAt: now, doneAt: null });
-}
-
-/** The 16-second waiting steps, only while nothing has been written (the last one stays). */
-function nextWaitStep(live: LiveAnswer, now: number): void {
-  if (live.text || live.reasoning) return;
-  const steps = waitSteps();
-  const waited = live.steps.filter((step) => steps.includes(step.text)).length;
-  if (waited < steps.length) advance(live, steps[waited]!, now);
-}
-
-/** Progress lines ("正在搜索：…") become the checklist's current step, replacing the progress shown (spec chat §4). */
-function isProgressLine(content: string): boolean {
-  return PROGRESS_PREFIXES.some((prefix) => content.startsWith(prefix));
-}
-
-/** Buffered reasoning and answer text: the first of either ends the step being waited on. */
-function applyPieces(live: LiveAnswer, pieces: StreamPieces): void {
-  const now = Date.now();
-  if (pieces.reasoning) {
-    if (!live.reasoning && !live.text) advance(live, null, now);
-    live.reasoning += pieces.reasoning;
-    live.thinking = true;
-  }
-  if (pieces.text) {
-    if (!live.text) advance(live, null, now);
-    live.text += pieces.text;
-    live.thinking = false;
+    await reload();
+    if (plan.warn) this.deps.warn(plan.warn);
+    if (plan.openPay) this.deps.openPay();
+    runInAction(() => (this.notice = plan.notice));
+    if (plan.regenerate) await regenerate();
   }
 }

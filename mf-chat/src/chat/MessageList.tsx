@@ -21,7 +21,7 @@ interface Props {
 /** The saved messages of the branch shown; only those near the viewport are rendered in long conversations. */
 export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp, onExport }: Props) {
   const messages = store.messages;
-  const lastIndex = store.live ? -1 : messages.length - 1;
+  const lastIndex = store.busy ? -1 : messages.length - 1;
   const render = (message: BranchMessage, index: number) => (
     <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} />
   );

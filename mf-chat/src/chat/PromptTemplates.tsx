@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { dataOf, request } from '@qiming/sdk';
+import { useState } from 'react';
+import { dataOf, request, useLoad } from '@qiming/sdk';
 import type { PromptTemplate, PromptTemplateList } from '@qiming/sdk/contracts';
 import { t } from '../i18n';
 import styles from './chat.module.css';
@@ -8,20 +8,9 @@ const loadTemplates = () => dataOf(request.get<PromptTemplateList>('backend-api/
 
 /** The settings drawer's prompt templates (spec chat §2 tab 0): category tabs, cards; a card fills the input. */
 export function PromptTemplates({ onPick }: { onPick(template: PromptTemplate): void }) {
-  const [list, setList] = useState<PromptTemplateList | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: list, error } = useLoad(loadTemplates, []);
   const [category, setCategory] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    loadTemplates().then(
-      (answer) => alive && setList(answer),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  if (failed) return <p className={styles.empty}>{t('templates.loadFailed')}</p>;
+  if (error) return <p className={styles.empty}>{t('templates.loadFailed')}</p>;
   if (!list) return <p className={styles.empty}>{t('common.loading')}</p>;
   const shown = list.categories.find((c) => c.key === category) ?? list.categories[0];
   return (

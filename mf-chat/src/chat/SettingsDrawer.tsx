@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { CHAT_LIMITS, settings, STORAGE_KEYS, toasts } from '@qiming/sdk';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ChatStore } from './ChatStore';
-import { conversationMarkdown, downloadText } from './exportMarkdown';
+import { conversationMarkdown, downloadText } from '../export/exportMarkdown';
 import { PromptTemplates } from './PromptTemplates';
 import { t } from '../i18n';
 import styles from './chat.module.css';

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { copyText, sharePath, toasts } from '@qiming/sdk';
+import { useRef, useState } from 'react';
+import { copyText, sharePath, toasts, useLoad } from '@qiming/sdk';
 import type { ShareState } from '@qiming/sdk/contracts';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { t } from '../i18n';
 import { downloadBlob } from '../markdown/download';
-import { formatTime } from '../chat/historyGroups';
+import { formatTime } from '../history/historyGroups';
 import { canvasToPdf, canvasToPng, capture, copyPng } from './capture';
 import { ExportDocument } from './ExportDocument';
 import type { ExportConversation } from './exportTypes';
@@ -37,18 +37,12 @@ async function withWaitingNotice(work: () => Promise<void>, failure: string): Pr
 export default function ExportDialog({ conversation, onClose }: { conversation: ExportConversation; onClose(): void }) {
   const preview = useRef<HTMLDivElement>(null);
   const [exportedAt] = useState(() => formatTime(new Date().toISOString()));
-  const [share, setShare] = useState<ShareState | null>(null);
   const phone = window.matchMedia(PHONE).matches;
   const groupId = conversation.convGroupId;
-
-  useEffect(() => {
-    if (!groupId) return;
-    let alive = true;
-    shareApi.state(groupId).then((state) => alive && setShare(state), () => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [groupId]);
+  const loadedShare = useLoad(groupId ? () => shareApi.state(groupId) : null, [groupId]).data;
+  /** The state after 取消分享 in this dialog, over the one loaded when it opened. */
+  const [revokedShare, setRevokedShare] = useState<ShareState>();
+  const share = revokedShare ?? loadedShare;
 
   /** Detaches a copy of the preview (so the dialog can close at once) and draws it. */
   const drawn = () => {
@@ -85,7 +79,7 @@ export default function ExportDialog({ conversation, onClose }: { conversation: 
   const revoke = async () => {
     if (!groupId) return;
     try {
-      setShare(await shareApi.revoke(groupId));
+      setRevokedShare(await shareApi.revoke(groupId));
       toasts.success(t('export.shareRevoked'));
     } catch {
       // the request client has shown the server's message

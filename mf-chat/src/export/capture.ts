@@ -38,7 +38,7 @@ export interface Capture {
  * preview in the dialog is narrower), drawn, and removed.
  */
 export async function capture(source: HTMLElement): Promise<Capture> {
-  const { default: html2canvas } = await import(/* webpackChunkName: "html2canvas" */ 'html2canvas');
+  const { default: html2canvas } = await import(/* webpackChunkName: "html2canvas" */ 'html2canvas-pro');
   const stage = document.createElement('div');
   stage.style.cssText = `position:fixed;left:0;top:0;z-index:-1;width:${EXPORT_WIDTH}px;pointer-events:none;background:#fff`;
   const copy = source.cloneNode(true) as HTMLElement;

@@ -3,7 +3,7 @@ import { t } from '.';
 import { pages } from '../pages';
 import { pickerTabs } from '../models/pickerTabs';
 import { squareTabs } from '../square/squareModel';
-import { groupHistory } from '../chat/historyGroups';
+import { groupHistory } from '../history/historyGroups';
 
 afterEach(() => i18n.setLocale('zh-CN'));
 

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 type MarkdownItInstance = ReturnType<typeof MarkdownIt>;
+type Token = ReturnType<MarkdownItInstance['parse']>[number];
 import texmath from 'markdown-it-texmath';
 import { t } from '../i18n';
 import { isComplexHtml } from './htmlDetect';
@@ -72,9 +73,14 @@ function createMarkdown(): MarkdownItInstance {
 }
 
 let markdown: MarkdownItInstance | null = null;
+const engine = () => (markdown ??= createMarkdown());
 
 /** One markdown block as sanitized HTML. */
 export function renderMarkdown(source: string): string {
-  markdown ??= createMarkdown();
-  return sanitizeHtml(markdown.render(source));
+  return sanitizeHtml(engine().render(source));
+}
+
+/** The tokens the renderer would draw `source` from (same rules: math, html, tables…). */
+export function parseMarkdown(source: string): Token[] {
+  return engine().parse(source, {});
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HONG_RULES, toasts } from '@qiming/sdk';
-import type { HongScene } from '@qiming/sdk/contracts';
+import { HONG_RULES, toasts, useLoad } from '@qiming/sdk';
 import { Avatar } from './Avatar';
 import { avatarFromFile, readAvatars, saveAvatars, type HongAvatars } from './hongAvatars';
 import { HONG_START } from './hongGame';
@@ -40,12 +39,8 @@ function AvatarSetting({ label, name, kind, avatars, onChange }: { label: string
 /** /hong: 哄哄模拟器 — the rules, the avatars (set here, spec chat §1) and the scenes; a scene starts in the chat. */
 export function HongPage() {
   const navigate = useNavigate();
-  const [scenes, setScenes] = useState<HongScene[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: scenes, error: failed } = useLoad(loadHongScenes, []);
   const [avatars, setAvatars] = useState(readAvatars);
-  useEffect(() => {
-    loadHongScenes().then(setScenes, () => setFailed(true));
-  }, []);
   const changeAvatars = (next: HongAvatars) => {
     saveAvatars(next);
     setAvatars(next);

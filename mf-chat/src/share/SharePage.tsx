@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { navigateTo } from '@qiming/sdk';
-import type { SharedConversation } from '@qiming/sdk/contracts';
+import { navigateTo, useLoad } from '@qiming/sdk';
 import { Button, Result, Spin } from '@qiming/sdk/ui';
-import { formatTime } from '../chat/historyGroups';
+import { formatTime } from '../history/historyGroups';
 import { shareApi } from '../export/shareApi';
 import { RobotIcon } from '../icons';
 import { t } from '../i18n';
@@ -11,30 +9,15 @@ import { Markdown } from '../markdown/Markdown';
 import { isMarkupText } from '../markdown/markupText';
 import styles from './share.module.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; conversation: SharedConversation };
-
 /**
  * /friendsLinkPage/{convGroupId} (spec chat §2): a shared conversation, read-only, for anyone —
  * signed out too. A revoked or deleted share is gone (the server answers 404).
  */
 export function SharePage() {
   const { convGroupId = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const { data: conversation, error } = useLoad(() => shareApi.read(convGroupId), [convGroupId]);
 
-  useEffect(() => {
-    let alive = true;
-    setLoaded({ state: 'loading' });
-    shareApi.read(convGroupId).then(
-      (conversation) => alive && setLoaded({ state: 'ready', conversation }),
-      () => alive && setLoaded({ state: 'missing' }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [convGroupId]);
-
-  if (loaded.state === 'loading') return <Spin className={styles.loading} />;
-  if (loaded.state === 'missing') {
+  if (error) {
     return (
       <div data-testid="share-missing">
         <Result
@@ -46,7 +29,7 @@ export function SharePage() {
       </div>
     );
   }
-  const { conversation } = loaded;
+  if (!conversation) return <Spin className={styles.loading} />;
   return (
     <article className={styles.page} data-testid="share-page">
       <header className={styles.header}>

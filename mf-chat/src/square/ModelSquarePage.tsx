@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
-import { useModels } from '../chat/useModels';
+import { useModels } from '../models/useModels';
 import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, squareTabs, topFive } from './squareModel';
 import { Stars } from '../models/Stars';
 import { t } from '../i18n';

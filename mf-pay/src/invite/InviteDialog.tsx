@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
-import { copyText } from '@qiming/sdk';
-import type { InviteInfo } from '@qiming/sdk/contracts';
+import { copyText, useLoad, useMediaQuery } from '@qiming/sdk';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import type { PointsApi } from '../points/pointsApi';
 import { t } from '../i18n';
-import { useMediaQuery } from '../useMediaQuery';
 import styles from './invite.module.css';
 
 /** spec platform §2: 100% wide on screens up to 560 px, 45% otherwise. */
@@ -13,12 +10,8 @@ const useDialogWidth = () => (useMediaQuery('(max-width: 560px)') ? '100%' : '45
 
 /** 您的邀请收益账户总览: overview, rules, reward details, notes. */
 export function InviteDialog({ open, onClose, api }: { open: boolean; onClose(): void; api: Pick<PointsApi, 'inviteInfo'> }) {
-  const [info, setInfo] = useState<InviteInfo | null>(null);
+  const { data: info } = useLoad(open ? () => api.inviteInfo() : null, [open, api]);
   const width = useDialogWidth();
-
-  useEffect(() => {
-    if (open) api.inviteInfo().then(setInfo, () => setInfo(null));
-  }, [open, api]);
 
   const reward = info?.rewardPerInvite ?? 8888;
   return (

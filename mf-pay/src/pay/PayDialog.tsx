@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
-import { eventBus, session, toasts } from '@qiming/sdk';
-import type { PayInfo, PayMethod, PayOrderCreated, PlanType, PlanView, VoucherView } from '@qiming/sdk/contracts';
+import { eventBus, session, toasts, useLoad, useMediaQuery } from '@qiming/sdk';
+import type { PayMethod, PayOrderCreated, PlanType, PlanView, VoucherView } from '@qiming/sdk/contracts';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { QRCode } from '@qiming/sdk/ui/display';
 import { Modal } from '@qiming/sdk/ui/feedback';
@@ -9,7 +9,6 @@ import { payApi, type PayApi } from './payApi';
 import { createPayPolling } from './payPolling';
 import { PlanCards, yuan } from './PlanCards';
 import { t } from '../i18n';
-import { useMediaQuery } from '../useMediaQuery';
 import styles from './pay.module.css';
 
 /** spec platform §4: windows narrower than 980 px make dialogs full screen. */
@@ -66,10 +65,9 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
   const [modal, modalHolder] = Modal.useModal();
   const signedIn = session.isLoggedIn;
-  const [info, setInfo] = useState<PayInfo | null>(null);
-  const [infoFailed, setInfoFailed] = useState(false);
-  const [infoRound, setInfoRound] = useState(0);
-  const [vouchers, setVouchers] = useState<VoucherView[]>([]);
+  const { data: info, error: infoError, loading: infoLoading, refresh: retryInfo } = useLoad(open ? () => api.payInfo() : null, [open, api]);
+  const infoFailed = infoError !== undefined && !infoLoading;
+  const { data: vouchers = [] } = useLoad(open && signedIn ? () => api.vouchers() : null, [open, signedIn, api]);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [order, setOrder] = useState<OrderState>({ kind: 'creating' });
   const closeConfirm = useRef<{ destroy(): void } | null>(null);
@@ -92,36 +90,10 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
     }),
   );
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setInfoFailed(false);
-    api.payInfo().then(
-      (loaded) => {
-        if (!current) return;
-        setInfo(loaded);
-        const type = initialPlan(loaded.plans, reason);
-        if (type) setChoice((chosen) => chosen ?? { type, method: loaded.methods[0], useVoucher: true, round: 0 });
-      },
-      () => current && setInfoFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-    // Not keyed on the reason: it only picks the first plan and never reloads the plans.
-  }, [open, api, infoRound]);
-
-  useEffect(() => {
-    if (!open || !signedIn) return;
-    let current = true;
-    api.vouchers().then(
-      (list) => current && setVouchers(list),
-      () => current && setVouchers([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, signedIn, api]);
+  // The first plan is chosen in the render that shows the plans (React's state-from-props pattern),
+  // so they never appear without it; the reason only picks this first plan.
+  const firstPlan = info && !choice ? initialPlan(info.plans, reason) : null;
+  if (info && firstPlan) setChoice({ type: firstPlan, method: info.methods[0], useVoucher: true, round: 0 });
 
   // Every change of plan, method or voucher use (and every retry) makes a new order and watches it.
   useEffect(() => {
@@ -189,7 +161,7 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
       return (
         <div className={styles.placeholder}>
           <span>{t('pay.dialog.infoFailed')}</span>
-          <Button onClick={() => setInfoRound((round) => round + 1)}>{t('pay.dialog.retry')}</Button>
+          <Button onClick={retryInfo}>{t('pay.dialog.retry')}</Button>
         </div>
       );
     }

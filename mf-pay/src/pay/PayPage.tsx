@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { eventBus, i18n, membershipOf, navigateTo, points, session, user } from '@qiming/sdk';
-import type { PayInfo, PayStatus, PlanType, TradeView } from '@qiming/sdk/contracts';
+import { eventBus, i18n, membershipOf, navigateTo, points, session, useLoad, user } from '@qiming/sdk';
+import type { PayStatus, PlanType, TradeView } from '@qiming/sdk/contracts';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { Table, Tag, type TableColumnsType } from '@qiming/sdk/ui/display';
 import { Alert } from '@qiming/sdk/ui/feedback';
@@ -83,20 +83,10 @@ const MembershipPanel = observer(function MembershipPanel() {
 
 /** The user's newest orders; read again after a payment. */
 function RecentOrders({ api }: { api: Pick<PayApi, 'recentOrders'> }) {
-  const [orders, setOrders] = useState<TradeView[] | null>(null);
-  const [round, setRound] = useState(0);
+  const { data, error, refresh } = useLoad(() => api.recentOrders(), [api]);
+  const orders = error ? [] : data;
 
-  useEffect(() => eventBus.on('pay:success', () => setRound((value) => value + 1)), []);
-  useEffect(() => {
-    let current = true;
-    api.recentOrders().then(
-      (list) => current && setOrders(list),
-      () => current && setOrders([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, round]);
+  useEffect(() => eventBus.on('pay:success', refresh), [refresh]);
 
   return (
     <Table
@@ -104,7 +94,7 @@ function RecentOrders({ api }: { api: Pick<PayApi, 'recentOrders'> }) {
       rowKey="outTradeNo"
       columns={orderColumns()}
       dataSource={orders ?? []}
-      loading={orders === null}
+      loading={orders === undefined}
       locale={{ emptyText: t('pay.page.ordersEmpty') }}
       pagination={false}
       scroll={{ x: true }}
@@ -117,19 +107,7 @@ function RecentOrders({ api }: { api: Pick<PayApi, 'recentOrders'> }) {
  * signed-in user the membership states, balance and recent orders.
  */
 export const PayPage = observer(function PayPage({ api = payApi }: { api?: PayApi }) {
-  const [info, setInfo] = useState<PayInfo | null>(null);
-  const [infoFailed, setInfoFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    api.payInfo().then(
-      (loaded) => current && setInfo(loaded),
-      () => current && setInfoFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const { data: info, error: infoFailed } = useLoad(() => api.payInfo(), [api]);
 
   const buy = (type: PlanType) => eventBus.emit('pay:open', { reason: `plan:${type}` });
 

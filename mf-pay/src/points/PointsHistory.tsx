@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { i18n } from '@qiming/sdk';
+import { useState } from 'react';
+import { i18n, useLoad } from '@qiming/sdk';
 import type { LedgerEntryView, Page } from '@qiming/sdk/contracts';
 import { Table, Tag, type TableColumnsType } from '@qiming/sdk/ui/display';
 import type { PointsApi } from './pointsApi';
 import { t } from '../i18n';
 
 const PAGE_SIZE = 20;
+const EMPTY_PAGE: Page<LedgerEntryView> = { list: [], total: 0 };
 /** Built at render time, so the headings are in the page's language. */
 const columns = (): TableColumnsType<LedgerEntryView> => [
   { title: t('points.column.time'), dataIndex: 'createdAt', render: (iso: string) => new Date(iso).toLocaleString(i18n.locale, { hour12: false }) },
@@ -23,12 +24,8 @@ const columns = (): TableColumnsType<LedgerEntryView> => [
 /** The points ledger, newest first, 20 a page. */
 export function PointsHistory({ api }: { api: Pick<PointsApi, 'history'> }) {
   const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<Page<LedgerEntryView> | null>(null);
-
-  useEffect(() => {
-    setPage(null);
-    api.history(pageNo, PAGE_SIZE).then(setPage, () => setPage({ list: [], total: 0 }));
-  }, [api, pageNo]);
+  const { data, error } = useLoad(() => api.history(pageNo, PAGE_SIZE), [api, pageNo]);
+  const page: Page<LedgerEntryView> | undefined = error ? EMPTY_PAGE : data;
 
   return (
     <Table
@@ -36,7 +33,7 @@ export function PointsHistory({ api }: { api: Pick<PointsApi, 'history'> }) {
       rowKey="id"
       columns={columns()}
       dataSource={page?.list ?? []}
-      loading={page === null}
+      loading={page === undefined}
       locale={{ emptyText: t('points.empty') }}
       pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: page?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}
       scroll={{ x: true }}

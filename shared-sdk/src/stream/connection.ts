@@ -1,4 +1,4 @@
-import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { createParser } from 'eventsource-parser';
 import type { ApiEnvelope } from '@qiming/contracts';
 import { PARSE_ERROR, type ChunkReader } from './chunkReader';
 import { STREAM_CODES } from './types';
@@ -24,14 +24,12 @@ export interface ExchangeRequest {
 export const ABORTED = { status: 'aborted', code: STREAM_CODES.cancelled } as const;
 const HEARTBEAT_TIMEOUT = { status: 'error', code: STREAM_CODES.heartbeat, message: 'heartbeat timeout' } as const;
 
-/** Thrown from onopen so fetchEventSource stops; carries what the response means. */
-class RejectedResponse extends Error {
-  constructor(readonly result: AttemptResult) {
-    super('rejected response');
-  }
-}
-
-/** One SSE connection, read until done, a cancel code, silence, abort or a transport failure. */
+/**
+ * One SSE connection, read until done, a cancel code, silence, abort or a transport failure.
+ * Framing is eventsource-parser's; the connection is ours: one fetch, never reopened here (signed
+ * headers are single-use and a second POST would start a second generation — retries are the
+ * caller's), and a hidden tab keeps reading.
+ */
 export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<AttemptResult> {
   return new Promise((resolve) => {
     const connection = new AbortController();
@@ -55,42 +53,51 @@ export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<
     request.signal?.addEventListener('abort', onAbort);
     beat();
 
-    fetchEventSource(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: connection.signal,
-      // Hidden tabs keep streaming: by default the library aborts and re-POSTs, starting a second generation.
-      openWhenHidden: true,
-      fetch: request.fetch,
-      async onopen(response) {
-        beat();
-        const type = response.headers.get('content-type') ?? '';
-        if (response.ok && type.startsWith('text/event-stream')) return;
-        throw new RejectedResponse(rejectResponse(response, await readEnvelope(response)));
-      },
-      onmessage(message) {
-        // The library keeps parsing the rest of a network read after we have finished.
-        if (settled) return;
-        beat();
-        const end = reader.readMessage(message.event, message.data);
-        if (end) finish(end.status === 'done' ? { status: 'done', endedWithoutDone: false } : end);
-      },
-      onclose() {
-        finish(
-          reader.hasContent
-            ? { status: 'done', endedWithoutDone: true }
-            : { status: 'failed', message: 'stream closed before any content' },
-        );
-      },
-      onerror(error) {
-        // Rethrowing stops the library's own retry, which would reuse the single-use signed headers.
-        throw error;
-      },
-    }).catch((error: unknown) =>
-      finish(error instanceof RejectedResponse ? error.result : { status: 'failed', message: describe(error) }),
-    );
+    const exchange = async (): Promise<AttemptResult> => {
+      const response = await request.fetch(request.url, {
+        method: request.method,
+        headers: withEventStreamAccept(request.headers),
+        body: request.body,
+        signal: connection.signal,
+      });
+      beat();
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !type.startsWith('text/event-stream')) return rejectResponse(response, await readEnvelope(response));
+
+      let end: AttemptResult | undefined;
+      const parser = createParser({
+        onEvent(message) {
+          // A read can hold several events: nothing after the one that ended the stream is read.
+          if (settled || end) return;
+          beat();
+          const chunkEnd = reader.readMessage(message.event ?? '', message.data);
+          if (chunkEnd) end = chunkEnd.status === 'done' ? { status: 'done', endedWithoutDone: false } : chunkEnd;
+        },
+        // Keep-alive comments count as signs of life.
+        onComment: beat,
+      });
+      if (response.body) {
+        const bytes = response.body.getReader();
+        // Streaming decode: a character's bytes may be split between two reads.
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await bytes.read();
+          if (done) break;
+          parser.feed(decoder.decode(value, { stream: true }));
+          if (end) return end;
+        }
+      }
+      return reader.hasContent ? { status: 'done', endedWithoutDone: true } : { status: 'failed', message: 'stream closed before any content' };
+    };
+
+    exchange().then(finish, (error: unknown) => finish({ status: 'failed', message: describe(error) }));
   });
+}
+
+// Headers are a plain record: only add accept when the transport did not spell it already.
+function withEventStreamAccept(headers: Record<string, string>): Record<string, string> {
+  const hasAccept = Object.keys(headers).some((name) => name.toLowerCase() === 'accept');
+  return hasAccept ? headers : { ...headers, accept: 'text/event-stream' };
 }
 
 type PlainEnvelope = ApiEnvelope<unknown> & { convId?: unknown; convGroupId?: unknown; title?: unknown };

@@ -160,6 +160,47 @@ describe('streamChat', () => {
     expect(s.reads.some((read) => (read.match(/data:/g) ?? []).length >= 3)).toBe(true);
   });
 
+  it('reads events whose field lines, blank-line terminator and CRLF endings arrive in different reads', async () => {
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [
+        // A named-less event split after its data line, before the blank line that ends it.
+        `data: ${JSON.stringify(delta('甲', { seq: 1 }))}\n`,
+        '\n: keep-',
+        'alive\n\n',
+        // CRLF framing with the terminator split between its CR and LF.
+        `data: ${JSON.stringify(delta('乙', { seq: 2 }))}\r`,
+        '\n\r',
+        '\n',
+        // The done event's name and data in separate reads.
+        'event: done\n',
+        'data: [DONE]\n',
+        '\n',
+      ]);
+    });
+    const { handlers, deltas } = recorder();
+
+    const outcome = await streamChat(s.transport, body, handlers);
+
+    expect(outcome).toMatchObject({ status: 'done', endedWithoutDone: false, lastSeq: 2 });
+    expect(deltas()).toEqual(['甲', '乙']);
+    expect(s.reads.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('ends on a cancel code whose event is split across reads, without reading what follows', async () => {
+    const cancel = frame({ code: 602, error: '积分不足', convId: 'c3' });
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame(delta('前')), cancel.slice(0, 12), cancel.slice(12) + frame(delta('后')) + DONE]);
+    });
+    const { handlers, deltas } = recorder();
+
+    const outcome = await streamChat(s.transport, body, handlers, fast);
+
+    expect(outcome).toMatchObject({ status: 'cancelled', code: 602, message: '积分不足', ids: { convId: 'c3' }, attempts: 1 });
+    expect(deltas()).toEqual(['前']);
+  });
+
   it('counts a close after content without done as done, flagged', async () => {
     const s = await serve(async (_req, res) => {
       openStream(res);

@@ -79,8 +79,8 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /**
- * fetch-event-source 2.0.1 is browser-only: it calls window.setTimeout / clearTimeout and
- * document.removeEventListener unconditionally, so the Node environment needs these two globals.
+ * A document whose listeners the tests can watch: the stream never listens for visibility (a
+ * hidden tab that reconnected would start a second generation).
  */
 export function installBrowserGlobals(): { addEventListener: jest.Mock; removeEventListener: jest.Mock } {
   const document = { hidden: false, addEventListener: jest.fn(), removeEventListener: jest.fn() };

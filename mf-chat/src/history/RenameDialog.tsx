@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { t } from '../i18n';
-import styles from './chat.module.css';
+import styles from '../chat/chat.module.css';
 
 /** Asks for a new conversation title (loaded on first use). */
 export default function RenameDialog({ title, onDone, onCancel }: { title: string; onDone(title: string): void; onCancel(): void }) {

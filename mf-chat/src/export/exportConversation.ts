@@ -1,8 +1,8 @@
 import type { ModelCatalogue } from '@qiming/sdk/contracts';
-import type { ExportConversation } from '../export/exportTypes';
+import type { ExportConversation } from './exportTypes';
 import { t } from '../i18n';
-import type { ChatStore } from './ChatStore';
-import { formatTime } from './historyGroups';
+import type { ChatStore } from '../chat/ChatStore';
+import { formatTime } from '../history/historyGroups';
 
 /** The branch on screen as the export dialog shows it; the header's model is the last answer's. */
 export function exportConversation(store: ChatStore, catalogue: ModelCatalogue | null): ExportConversation {

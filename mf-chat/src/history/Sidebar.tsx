@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import { eventBus } from '@qiming/sdk';
 import type { FavouriteModel } from './favourites';
 import type { HistoryStore } from './HistoryStore';
-import { confirm } from './confirm';
+import { confirm } from '../chat/confirm';
 import { formatTime, groupHistory } from './historyGroups';
 import { t } from '../i18n';
-import styles from './chat.module.css';
+import styles from '../chat/chat.module.css';
 
 const RenameDialog = lazy(() => import('./RenameDialog'));
 

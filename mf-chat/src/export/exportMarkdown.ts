@@ -1,6 +1,6 @@
 import { t } from '../i18n';
 import { downloadBlob } from '../markdown/download';
-import type { BranchMessage } from './branch';
+import type { BranchMessage } from '../chat/branch';
 
 /** The conversation shown, as a Markdown document (the question as a quote, the answer as written). */
 export function conversationMarkdown(title: string, messages: readonly BranchMessage[]): string {

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { eventBus, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
-import { filterOptions, pickerTabs } from '../models/pickerTabs';
+import { filterOptions, pickerTabs } from './pickerTabs';
 import { t } from '../i18n';
-import styles from './chat.module.css';
+import styles from '../chat/chat.module.css';
 
 // Loaded when opened: neither dialog is part of the chat page's first load.
-const ModelListDialog = lazy(() => import('../models/ModelDialogs').then((m) => ({ default: m.ModelListDialog })));
-const RankingDialog = lazy(() => import('../models/ModelDialogs').then((m) => ({ default: m.RankingDialog })));
+const ModelListDialog = lazy(() => import('./ModelDialogs').then((m) => ({ default: m.ModelListDialog })));
+const RankingDialog = lazy(() => import('./ModelDialogs').then((m) => ({ default: m.RankingDialog })));
 
 /** The tab bar scrolls by this much per arrow click (spec chat §2). */
 const TAB_SCROLL_STEP = 300;

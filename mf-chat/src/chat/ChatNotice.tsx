@@ -1,0 +1,28 @@
+import { observer } from 'mobx-react-lite';
+import type { ChatStore } from './ChatStore';
+import { t } from '../i18n';
+import styles from './chat.module.css';
+
+/** What the end of a generation left to say (`streamOutcome.ts`): an error with 重新生成, no points, no login. */
+export const ChatNotice = observer(function ChatNotice({ store }: { store: ChatStore }) {
+  const notice = store.notice;
+  if (notice?.kind === 'error') {
+    return (
+      <div className={styles.errorText} data-testid="chat-error">
+        {notice.message}
+        <button type="button" className={styles.linkButton} onClick={() => void store.regenerate()}>
+          {t('chat.regenerate')}
+        </button>
+      </div>
+    );
+  }
+  if (notice?.kind === 'integralNotEnough') {
+    return (
+      <div className={styles.errorText} data-testid="integral-not-enough">
+        {t('chat.pointsNotEnough')}
+      </div>
+    );
+  }
+  if (notice?.kind === 'noLogin') return <div className={styles.errorText}>{t('chat.loginRequired')}</div>;
+  return null;
+});

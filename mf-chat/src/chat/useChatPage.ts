@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { chat, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery } from '@qiming/sdk';
+import type { ModelOption } from '@qiming/sdk/contracts';
+import { ChatStore } from './ChatStore';
+import { confirm } from './confirm';
+import { conversationsApi } from '../history/conversationsApi';
+import { readFavourites } from '../history/favourites';
+import { HistoryStore } from '../history/HistoryStore';
+import { useModels } from '../models/useModels';
+import { loadHongScenes } from '../roleplay/scenesApi';
+import { useHongScene } from '../roleplay/useHongScene';
+import { uploadFile } from '../uploads/uploadApi';
+import { UploadStore } from '../uploads/UploadStore';
+import { t } from '../i18n';
+
+const FALLBACK_MODEL = 'ai3';
+
+function initialModel(options: ModelOption[] | null, requested: string | null): string {
+  const stored = window.localStorage.getItem(STORAGE_KEYS.selectedModel);
+  const known = (id: string | null) => !!id && (!options || options.some((o) => o.value === id));
+  if (known(requested)) return requested!;
+  return known(stored) ? stored! : FALLBACK_MODEL;
+}
+
+/** The sidebar is part of the layout from 1170 px up, a drawer below (spec chat §2). */
+const WIDE = '(min-width: 1170px)';
+
+const askLogin = (content: string) => void confirm({ title: t('chat.loginTitle'), content, okText: t('chat.goLogin'), onOk: () => navigateTo('/loginPage') });
+
+/**
+ * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?model=`, `?hong=`),
+ * the text kept from before login, the sidebar's layout and the model chosen.
+ */
+export function useChatPage() {
+  const [params] = useSearchParams();
+  const catalogue = useModels();
+  const history = useMemo(() => new HistoryStore(conversationsApi), []);
+  const store = useMemo(
+    () =>
+      new ChatStore(
+        {
+          send: (body, handlers, signal) => chat.send(body, handlers, { signal }),
+          resume: (convId, handlers, after, signal) => chat.resume(convId, handlers, { after, signal }),
+          isRunning: (convId) => chat.isRunning(convId),
+          stop: (convId) => chat.stop(convId),
+          tree: conversationsApi.tree,
+          selectBranch: conversationsApi.selectBranch,
+          refreshSession: () => request.refreshSession(),
+          warn: (message) => toasts.warn(message),
+          openPay: () => eventBus.emit('pay:open', { reason: 'points' }),
+          requireLogin: (unsent) => {
+            if (unsent) window.localStorage.setItem(STORAGE_KEYS.beforeInputText, unsent);
+            navigateTo('/loginPage');
+          },
+          onConversation: (id, title) => history.upsert(id, title),
+          settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
+        },
+        initialModel(null, null),
+      ),
+    [history],
+  );
+  const uploads = useMemo(
+    () =>
+      new UploadStore({
+        isLoggedIn: () => session.isLoggedIn,
+        askLogin,
+        warn: (message) => toasts.warn(message),
+        send: uploadFile,
+        attach: (file) => store.attachFile(file),
+      }),
+    [store],
+  );
+  const wide = useMediaQuery(WIDE);
+  const [sidebarOpen, setSidebarOpen] = useState(wide);
+  const [favourites, setFavourites] = useState(readFavourites);
+
+  // The text a signed-out user typed before logging in comes back into the input once.
+  useEffect(() => {
+    const saved = window.localStorage.getItem(STORAGE_KEYS.beforeInputText);
+    window.localStorage.removeItem(STORAGE_KEYS.beforeInputText);
+    if (saved) store.setDraft(saved);
+  }, [store]);
+
+  // Crossing the breakpoint opens the sidebar on wide screens and closes the drawer on narrow ones.
+  useEffect(() => setSidebarOpen(wide), [wide]);
+
+  useEffect(() => {
+    if (session.isLoggedIn) void history.reload();
+  }, [history]);
+
+  useEffect(() => () => store.dispose(), [store]);
+
+  // ?model= switches only to a known model, with a toast; otherwise the saved or default one.
+  useEffect(() => {
+    if (!catalogue) return;
+    const requested = params.get('model');
+    const option = catalogue.options.find((o) => o.value === requested);
+    if (option && option.value !== store.model) {
+      store.setModel(option.value);
+      toasts.success(t('chat.modelSwitched', { model: option.label }));
+    } else if (!catalogue.options.some((o) => o.value === store.model)) {
+      store.setModel(initialModel(catalogue.options, null));
+    }
+  }, [catalogue, params, store]);
+
+  // ?hong= starts a role-play in that scene (from the /hong page).
+  useEffect(() => {
+    const code = params.get('hong');
+    if (!code) return;
+    loadHongScenes().then(
+      (scenes) => {
+        if (scenes.some((s) => s.code === code)) store.newChat(code);
+        else toasts.warn(t('hong.sceneMissing'));
+      },
+      () => toasts.error(t('hong.sceneLoadFailed')),
+    );
+  }, [params, store]);
+  const hongScene = useHongScene(store.hongCode);
+
+  const chooseModel = (model: string) => {
+    store.setModel(model);
+    window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
+  };
+
+  /** Signed out, sending asks to log in first. */
+  const beforeSend = () => {
+    if (session.isLoggedIn) return true;
+    askLogin(t('chat.loginRequired'));
+    return false;
+  };
+
+  return {
+    store,
+    history,
+    uploads,
+    catalogue,
+    option: catalogue?.options.find((o) => o.value === store.model),
+    hongScene,
+    wide,
+    sidebarOpen,
+    setSidebarOpen,
+    closeIfDrawer: () => !wide && setSidebarOpen(false),
+    favourites,
+    setFavourites,
+    chooseModel,
+    beforeSend,
+  };
+}

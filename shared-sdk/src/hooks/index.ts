@@ -1,0 +1,2 @@
+export { useMediaQuery } from './useMediaQuery';
+export { useLoad, type Loader, type Loaded } from './useLoad';
