@@ -35,7 +35,7 @@ function freePort() {
 }
 
 function bootstrapRemotes(dataDir) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'remotes', 'bootstrap'], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['dist/ops/cli.js', 'remotes', 'bootstrap'], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`remotes bootstrap failed (${run.status}):\n${run.stdout}${run.stderr}`);
 }
 
@@ -66,7 +66,7 @@ async function startProduct() {
     bootstrapRemotes(dataDir);
     const port = await freePort();
     const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
     const origin = `http://127.0.0.1:${port}`;
     await waitForPing(origin, server);
     return { origin, remotesDir: path.join(dataDir, 'remotes'), stop };

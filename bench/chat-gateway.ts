@@ -84,7 +84,7 @@ const tokens: string[] = [];
 }
 
 const port = await freePort();
-const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'], {
+const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', 'dist/main.js'], {
   cwd: path.join(repoRoot, 'server'),
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HOST_SHELL_DIR: dataDir },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -238,7 +238,7 @@ async function measureConcurrency(): Promise<ConcurrencyFigures> {
 function report(relay: RelayFigures, c: ConcurrencyFigures): void {
   const added = relay.gateway.chunkP50 - relay.direct.chunkP50;
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; server as one Node process (tsx), 127.0.0.1.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; server as one Node process (compiled, node dist/main.js), 127.0.0.1.`,
     '',
     `**Relay overhead** (${RELAY_RUNS} runs × ${RELAY_CHUNKS} chunks every ${RELAY_INTERVAL_MS} ms from a local OpenAI-compatible upstream):`,
     '',

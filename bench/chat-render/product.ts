@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 }
 
 function bootstrapRemotes(env: NodeJS.ProcessEnv): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', 'remotes', 'bootstrap'], { cwd: serverDir, env, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['dist/ops/cli.js', 'remotes', 'bootstrap'], { cwd: serverDir, env, encoding: 'utf8', timeout: 120_000 });
   if (run.status !== 0) throw new Error(`remotes bootstrap failed (${run.status ?? run.signal}):\n${run.stdout}${run.stderr}`);
 }
 
@@ -65,7 +65,7 @@ export class BenchProduct {
       await app.close();
     }
     const port = await freePort();
-    this.server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...fullEnv, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+    this.server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd: serverDir, env: { ...fullEnv, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
     const origin = `http://127.0.0.1:${port}`;
     await waitForPing(origin, this.server);
     return { origin, seeded };
