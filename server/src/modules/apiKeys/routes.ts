@@ -17,7 +17,7 @@ const IdBody = z.object({ id: KeyId });
 
 export async function apiKeysRoutes(app: FastifyInstance, { service, requireUser }: ApiKeysRouteOptions): Promise<void> {
   app.addHook('preHandler', requireUser);
-  const base = '/app-api/system/user-auth-key';
+  const base = '/system/user-auth-key';
 
   app.get(`${base}/list`, async (request) => ok(await service.list(currentUser(request).id)));
   app.get(`${base}/get`, async (request) => ok(await service.get(currentUser(request).id, IdBody.parse(request.query).id)));

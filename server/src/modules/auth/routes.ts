@@ -44,38 +44,38 @@ function refreshTokenOf(query: unknown, body: unknown): string {
 }
 
 export async function authRoutes(app: FastifyInstance, { accounts, sessions, requireUser }: AuthRouteOptions): Promise<void> {
-  app.post('/app-api/system/user/registerUserByPhone', async (request) => {
+  app.post('/system/user/registerUserByPhone', async (request) => {
     const { phone, ...input } = RegisterByPhone.parse(request.body);
     return ok(await accounts.register(byPhone(phone), input, request.ip));
   });
-  app.post('/app-api/system/user/registerUserByEmail', async (request) => {
+  app.post('/system/user/registerUserByEmail', async (request) => {
     const { email, ...input } = RegisterByEmail.parse(request.body);
     return ok(await accounts.register(byEmail(email), input, request.ip));
   });
 
-  app.post('/app-api/system/auth/loginByPhone', async (request) => {
+  app.post('/system/auth/loginByPhone', async (request) => {
     const { phone, ...input } = LoginByPhone.parse(request.body);
     return ok(await accounts.login(byPhone(phone), input, request.ip));
   });
-  app.post('/app-api/system/auth/loginByEmail', async (request) => {
+  app.post('/system/auth/loginByEmail', async (request) => {
     const { email, ...input } = LoginByEmail.parse(request.body);
     return ok(await accounts.login(byEmail(email), input, request.ip));
   });
 
-  app.post('/app-api/system/user/resetPasswordByPhone', async (request) => {
+  app.post('/system/user/resetPasswordByPhone', async (request) => {
     const { phone, ...input } = ResetByPhone.parse(request.body);
     await accounts.resetPassword(byPhone(phone), input);
     return ok(null);
   });
-  app.post('/app-api/system/user/resetPasswordByEmail', async (request) => {
+  app.post('/system/user/resetPasswordByEmail', async (request) => {
     const { email, ...input } = ResetByEmail.parse(request.body);
     await accounts.resetPassword(byEmail(email), input);
     return ok(null);
   });
 
-  app.post('/app-api/system/auth/refresh-token', async (request) => ok(await sessions.refresh(refreshTokenOf(request.query, request.body))));
+  app.post('/system/auth/refresh-token', async (request) => ok(await sessions.refresh(refreshTokenOf(request.query, request.body))));
 
-  app.post('/app-api/system/auth/logout', { preHandler: requireUser }, async (request) => {
+  app.post('/system/auth/logout', { preHandler: requireUser }, async (request) => {
     await sessions.end(currentUser(request).sessionId);
     return ok(null);
   });

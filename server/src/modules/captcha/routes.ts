@@ -9,9 +9,9 @@ const CheckBody = z.object({
 });
 
 export async function captchaRoutes(app: FastifyInstance, { service }: { service: CaptchaService }): Promise<void> {
-  app.post('/app-api/captcha/get', async () => ok(await service.create()));
+  app.post('/captcha/get', async () => ok(await service.create()));
 
-  app.post('/app-api/captcha/check', async (request) => {
+  app.post('/captcha/check', async (request) => {
     const { captchaId, x } = CheckBody.parse(request.body);
     return ok(await service.check(captchaId, x));
   });

@@ -13,5 +13,5 @@ const RedeemQuery = z.object({ code: z.string().trim().min(1, '请输入兑换�
 
 export async function cdkeysRoutes(app: FastifyInstance, { service, requireUser }: CdkeysRouteOptions): Promise<void> {
   app.addHook('preHandler', requireUser);
-  app.get('/app-api/system/user/userCdKey', async (request) => ok(await service.redeem(currentUser(request).id, RedeemQuery.parse(request.query).code), '兑换成功'));
+  app.get('/system/user/userCdKey', async (request) => ok(await service.redeem(currentUser(request).id, RedeemQuery.parse(request.query).code), '兑换成功'));
 }

@@ -57,7 +57,7 @@ const SSE_HEADERS = {
 
 /** The gateway's calls under /app-api/backend-api/ (spec chat §7). */
 export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, { service, jobs, requireUser }) => {
-  server.post('/app-api/backend-api/getStream', { preHandler: requireUser }, async (request, reply) => {
+  server.post('/backend-api/getStream', { preHandler: requireUser }, async (request, reply) => {
     const body = StreamBodySchema.parse(request.body ?? {});
     const userId = request.user!.id;
     if (!body.stream) {
@@ -85,7 +85,7 @@ export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, 
     await pipeSse(response, entries, closed);
   });
 
-  server.get('/app-api/backend-api/resumeStream', { preHandler: requireUser }, async (request, reply) => {
+  server.get('/backend-api/resumeStream', { preHandler: requireUser }, async (request, reply) => {
     const { convId, after } = ResumeQuerySchema.parse(request.query);
     const lastEventId = Number(request.headers['last-event-id']);
     const from = Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after;
@@ -97,12 +97,12 @@ export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, 
     await pipeSse(response, attached ?? single(errorEntry(chatError('generationNotFound'))), closed);
   });
 
-  server.get('/app-api/backend-api/checkChatId', { preHandler: requireUser }, async (request) => {
+  server.get('/backend-api/checkChatId', { preHandler: requireUser }, async (request) => {
     const { chatId } = JobQuerySchema.parse(request.query);
     return { code: 0, data: await jobs.isRunning(chatId, request.user!.id), msg: '' };
   });
 
-  server.get('/app-api/backend-api/stopChatId', { preHandler: requireUser }, async (request) => {
+  server.get('/backend-api/stopChatId', { preHandler: requireUser }, async (request) => {
     const { chatId } = JobQuerySchema.parse(request.query);
     return { code: 0, data: { stopped: await jobs.stop(chatId, request.user!.id) }, msg: '' };
   });

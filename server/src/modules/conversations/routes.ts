@@ -9,7 +9,7 @@ export interface ConversationsRouteOptions {
   requireUser: preHandlerAsyncHookHandler;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 
 const id = (message: string) => z.string().trim().min(1, message).max(100);
 const GroupQuery = z.object({ convGroupId: id('请选择对话') });

@@ -22,17 +22,17 @@ const CaptchaParams = z.object({ captchaId: z.string().min(1).max(64) });
  * do (a pure development deployment, where tests and e2e drive the login flow).
  */
 export async function devOutboxRoutes(app: FastifyInstance, { outbox, channels, captcha }: DevOutboxRouteOptions): Promise<void> {
-  app.get('/app-api/dev/status', async () => ok({ outbox: channels.size > 0 }));
+  app.get('/dev/status', async () => ok({ outbox: channels.size > 0 }));
   if (channels.size === 0) return;
 
-  app.get('/app-api/dev/outbox', async (request) => {
+  app.get('/dev/outbox', async (request) => {
     const to = normaliseTarget(OutboxQuery.parse(request.query).to);
     if (to === null) throw new AppError(400, '请输入正确的手机号或邮箱地址');
     return ok(await outbox.messagesTo(to));
   });
 
   if (channels.size < 2) return;
-  app.get('/app-api/dev/captcha/:captchaId', async (request) => {
+  app.get('/dev/captcha/:captchaId', async (request) => {
     const x = await captcha.answerOf(CaptchaParams.parse(request.params).captchaId);
     if (x === null) throw new AppError(404, '滑块验证不存在或已过期');
     return ok({ x });

@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { apiRoute } from '../module.js';
 import { sendPage } from '../../http/htmlPage.js';
 import { currentUser } from '../auth/guard.js';
 import { publicOriginOf } from '../auth/origin.js';
@@ -35,34 +36,34 @@ const SandboxForm = SandboxLink.extend({ dropNotify: z.literal('1').optional() }
  */
 export async function payRoutes(app: FastifyInstance, options: PayRouteOptions): Promise<void> {
   const { service, requireUser } = options;
-  app.get('/app-api/pay/getPayInfo', async () => ok(service.info()));
+  app.get('/pay/getPayInfo', async () => ok(service.info()));
 
   await app.register(async (user) => {
     user.addHook('preHandler', requireUser);
-    user.post('/app-api/pay/getPayInfoGuding', async (request) => {
+    user.post('/pay/getPayInfoGuding', async (request) => {
       const body = OrderRequest.parse(request.body ?? {});
       return ok(await service.createOrder(currentUser(request).id, body, publicOriginOf(request, options.publicOrigin)));
     });
-    user.post('/app-api/pay/getPaySta', async (request) => ok({ status: await service.status(currentUser(request).id, OrderRef.parse(request.body ?? {}).outTradeNo) }));
-    user.get('/app-api/pay/queryQRStatus', async (request) => ok({ status: await service.status(currentUser(request).id, OrderRef.parse(request.query).outTradeNo) }));
-    user.get('/app-api/pay/getTrade', async (request) => {
+    user.post('/pay/getPaySta', async (request) => ok({ status: await service.status(currentUser(request).id, OrderRef.parse(request.body ?? {}).outTradeNo) }));
+    user.get('/pay/queryQRStatus', async (request) => ok({ status: await service.status(currentUser(request).id, OrderRef.parse(request.query).outTradeNo) }));
+    user.get('/pay/getTrade', async (request) => {
       const { outTradeNo } = OptionalOrderRef.parse(request.query);
       const userId = currentUser(request).id;
       return ok(outTradeNo ? await service.trade(userId, outTradeNo) : await service.trades(userId));
     });
-    user.get('/app-api/pay/getPaymentQrCodePic', async (request, reply) => {
+    user.get('/pay/getPaymentQrCodePic', async (request, reply) => {
       const content = await service.qrCodeOf(currentUser(request).id, OrderRef.parse(request.query).outTradeNo);
       const png = await QRCode.toBuffer(content, { type: 'png', width: 200, margin: 1, errorCorrectionLevel: 'H' });
       return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(png);
     });
-    user.get('/app-api/promotion/queryRemainingVouchers', async (request) => ok(await service.vouchers(currentUser(request).id)));
+    user.get('/promotion/queryRemainingVouchers', async (request) => ok(await service.vouchers(currentUser(request).id)));
   });
 
   // Notifications: the signature covers the exact bytes, so every body is kept as the raw string.
   await app.register(async (notify) => {
     notify.removeAllContentTypeParsers();
     notify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    notify.post('/app-api/pay/notify/:method', async (request, reply) => {
+    notify.post('/pay/notify/:method', async (request, reply) => {
       const { method } = NotifyParams.parse(request.params);
       const ack = await service.handleNotify(method, { headers: request.headers, body: typeof request.body === 'string' ? request.body : '' });
       return reply.status(ack.status).header('content-type', ack.contentType).send(ack.body);
@@ -73,11 +74,11 @@ export async function payRoutes(app: FastifyInstance, options: PayRouteOptions):
   if (sandbox) {
     await app.register(async (page) => {
       page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-      page.get(SANDBOX_CONFIRM_PATH, async (request, reply) => {
+      page.get(apiRoute(SANDBOX_CONFIRM_PATH), async (request, reply) => {
         const { order, token } = SandboxLink.parse(request.query);
         return sendPage(reply, sandboxPage(order, token, await sandbox.trade(order, token)));
       });
-      page.post(SANDBOX_CONFIRM_PATH, async (request, reply) => {
+      page.post(apiRoute(SANDBOX_CONFIRM_PATH), async (request, reply) => {
         const { order, token, dropNotify } = SandboxForm.parse(request.body ?? {});
         return sendPage(reply, sandboxPage(order, token, await sandbox.pay(order, token, { dropNotify: dropNotify === '1' })));
       });

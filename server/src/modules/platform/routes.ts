@@ -45,7 +45,7 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
 }
 
 export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
-  app.get('/app-api/platform/remotes', async (request, reply) => {
+  app.get('/platform/remotes', async (request, reply) => {
     const userId = (await userIdOf?.(request)) ?? null;
     let anonId = request.cookies[ANON_COOKIE];
     if (!anonId || !/^[0-9a-f-]{36}$/.test(anonId)) {
@@ -57,20 +57,20 @@ export async function platformRoutes(app: FastifyInstance, { service, opsToken, 
   });
 
   // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.
-  app.get('/app-api/platform/contact', async () => ok(contact));
+  app.get('/platform/contact', async () => ok(contact));
 
   // The download dialog (spec platform §2): Windows installer, browser extension, Android package.
-  app.get('/app-api/platform/downloads', async () => ok(downloads));
+  app.get('/platform/downloads', async () => ok(downloads));
 
   // The host's guards (spec platform §4, §5). Answered ok even when dropped over the IP's limit.
-  app.post('/app-api/platform/guard-events', async (request) => {
+  app.post('/platform/guard-events', async (request) => {
     const event = GuardEventBody.parse(request.body);
     const userId = (await userIdOf?.(request)) ?? null;
     await guardEvents.record(event, { userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
     return ok(null);
   });
 
-  app.post('/app-api/platform/remote-errors', async (request) => {
+  app.post('/platform/remote-errors', async (request) => {
     const report = FailureReport.parse(request.body);
     await service.recordFailure(report).catch(asAppError);
     return ok(null);
@@ -82,22 +82,22 @@ export async function platformRoutes(app: FastifyInstance, { service, opsToken, 
       if (!opsToken) throw new AppError(403, '运维接口未开启（服务器未设置 OPS_TOKEN）', 403);
       if (!tokenMatches(opsToken, request.headers.authorization)) throw new AppError(401, '运维令牌无效', 401);
     });
-    ops.get('/app-api/platform/ops/remotes', async () => ok(await service.summary()));
-    ops.get('/app-api/platform/ops/remotes/:area/history', async (request) => {
+    ops.get('/platform/ops/remotes', async () => ok(await service.summary()));
+    ops.get('/platform/ops/remotes/:area/history', async (request) => {
       const { area } = AreaParams.parse(request.params);
       return ok(await service.history(area).catch(asAppError));
     });
-    ops.post('/app-api/platform/ops/remotes/:area/activate', async (request) => {
+    ops.post('/platform/ops/remotes/:area/activate', async (request) => {
       const { area } = AreaParams.parse(request.params);
       const { version } = ActivateBody.parse(request.body);
       await service.activate(area, version).catch(asAppError);
       return ok(null, `${area} 已切换到 ${version}`);
     });
-    ops.post('/app-api/platform/ops/remotes/:area/rollback', async (request) => {
+    ops.post('/platform/ops/remotes/:area/rollback', async (request) => {
       const { area } = AreaParams.parse(request.params);
       return ok(await service.rollback(area).catch(asAppError));
     });
-    ops.post('/app-api/platform/ops/remotes/:area/canary', async (request) => {
+    ops.post('/platform/ops/remotes/:area/canary', async (request) => {
       const { area } = AreaParams.parse(request.params);
       const { version, percent } = CanaryBody.parse(request.body);
       await service.canary(area, version, percent).catch(asAppError);

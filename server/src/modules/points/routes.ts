@@ -24,14 +24,14 @@ const QuoteBody = z.object({
 export async function pointsRoutes(app: FastifyInstance, { service, requireUser }: PointsRouteOptions): Promise<void> {
   app.addHook('preHandler', requireUser);
 
-  app.get('/app-api/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
+  app.get('/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
 
-  app.post('/app-api/system/user/integralHistoryPage', async (request) => {
+  app.post('/system/user/integralHistoryPage', async (request) => {
     const { pageNo, pageSize } = HistoryBody.parse(request.body);
     return ok(await service.history(currentUser(request).id, pageNo, pageSize));
   });
 
-  app.post('/app-api/points/quote', async (request) => {
+  app.post('/points/quote', async (request) => {
     const { model, ...options } = QuoteBody.parse(request.body);
     return ok(await service.quote(currentUser(request).id, model, options));
   });

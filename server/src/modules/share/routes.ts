@@ -14,7 +14,7 @@ export interface ShareRouteOptions {
   readsPerMinute: number;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 /** Conversation ids are UUIDs; the same bounds as the conversation calls. */
 const ConvGroupRef = z.object({ convGroupId: z.string({ error: '请选择对话' }).trim().min(1, '请选择对话').max(100) });
 const PublicId = z.string().min(1).max(100);
@@ -23,7 +23,7 @@ const PublicId = z.string().min(1).max(100);
 export async function shareRoutes(app: FastifyInstance, { service, requireUser, sharedState, readsPerMinute }: ShareRouteOptions): Promise<void> {
   // No login and no request signature (/app-api/public/ is exempt): the page opens from a link anywhere.
   // A wildcard rather than :convGroupId, whose 100-character bound would make a long id "接口不存在".
-  app.get<{ Params: { '*': string } }>('/app-api/public/share/*', async (request) => {
+  app.get<{ Params: { '*': string } }>('/public/share/*', async (request) => {
     const reads = await sharedState.increment(`share-read:${request.ip}`, 60);
     if (reads > readsPerMinute) throw tooManyReads();
     const id = PublicId.safeParse(request.params['*']);

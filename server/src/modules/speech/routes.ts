@@ -12,7 +12,7 @@ export interface SpeechRouteOptions {
   requireUser: preHandlerAsyncHookHandler;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 const { defaults } = SPEECH_LIMITS;
 
 /** spec chat §7 generateSpeech; a missing field takes the spec's default (§9), a missing input is empty. */

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
+import { apiRoute } from '../module.js';
 import { currentUser } from '../auth/guard.js';
 import { megabytes, uploadError } from './contract.js';
 import { UPLOAD_MESSAGES, UPLOADED_FILE_PATH, type UploadInput, type UploadsService } from './service.js';
@@ -82,13 +83,13 @@ export async function uploadsRoutes(app: FastifyInstance, options: UploadsRouteO
   app.addHook('preHandler', requireUser);
 
   for (const path of UPLOAD_PATHS) {
-    app.post(path, async (request) => {
+    app.post(apiRoute(path), async (request) => {
       const form = await readUploadForm(request, maxBytes);
       return ok(await service.upload(currentUser(request).id, form));
     });
   }
 
-  app.get<{ Params: { knowledgeId: string } }>(`${UPLOADED_FILE_PATH}/:knowledgeId`, async (request, reply) => {
+  app.get<{ Params: { knowledgeId: string } }>(`${apiRoute(UPLOADED_FILE_PATH)}/:knowledgeId`, async (request, reply) => {
     const stored = await service.stored(currentUser(request).id, request.params.knowledgeId);
     return reply
       .header('content-type', stored.row.mime)

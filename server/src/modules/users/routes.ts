@@ -18,15 +18,15 @@ const SettingBody = z.object({
 export async function usersRoutes(app: FastifyInstance, { service, requireUser }: UsersRouteOptions): Promise<void> {
   app.addHook('preHandler', requireUser);
 
-  app.get('/app-api/system/user/userinfo', async (request) => {
+  app.get('/system/user/userinfo', async (request) => {
     const info = await service.userInfo(currentUser(request).id);
     if (!info) throw sessionExpired();
     return ok(info);
   });
 
-  app.get('/app-api/system/user/getUserSetting', async (request) => ok(await service.settings(currentUser(request).id)));
+  app.get('/system/user/getUserSetting', async (request) => ok(await service.settings(currentUser(request).id)));
 
-  app.post('/app-api/system/user/updateUserSetting', async (request) => {
+  app.post('/system/user/updateUserSetting', async (request) => {
     await service.updateSettings(currentUser(request).id, SettingBody.parse(request.body));
     return ok(null);
   });

@@ -15,22 +15,22 @@ const EmailBody = z.object({ email: identifier, scene, captchaToken });
 const EmailResetBody = z.object({ email: identifier, captchaToken });
 
 export async function verificationRoutes(app: FastifyInstance, { service }: { service: VerificationService }): Promise<void> {
-  app.post('/app-api/system/user/send-phone-verification-code', async (request) => {
+  app.post('/system/user/send-phone-verification-code', async (request) => {
     const body = PhoneBody.parse(request.body);
     return ok(await service.sendCode({ channel: 'sms', target: requirePhone(body.phone), scene: body.scene, captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-phone-verification-code-reset', async (request) => {
+  app.post('/system/user/send-phone-verification-code-reset', async (request) => {
     const body = PhoneResetBody.parse(request.body);
     return ok(await service.sendCode({ channel: 'sms', target: requirePhone(body.phone), scene: 'reset', captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-email-verification-code', async (request) => {
+  app.post('/system/user/send-email-verification-code', async (request) => {
     const body = EmailBody.parse(request.body);
     return ok(await service.sendCode({ channel: 'email', target: requireEmail(body.email), scene: body.scene, captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-email-verification-code-reset', async (request) => {
+  app.post('/system/user/send-email-verification-code-reset', async (request) => {
     const body = EmailResetBody.parse(request.body);
     return ok(await service.sendCode({ channel: 'email', target: requireEmail(body.email), scene: 'reset', captchaToken: body.captchaToken, ip: request.ip }));
   });

@@ -13,12 +13,12 @@ const AuthorizeQuery = z.object({ provider: z.string().min(1).max(40) });
 const SocialLoginBody = z.object({ provider: z.string().min(1).max(40), code: z.string().min(1).max(2000), state: z.string().min(1).max(200) });
 
 export async function socialRoutes(app: FastifyInstance, { service, publicOrigin }: SocialRouteOptions): Promise<void> {
-  app.get('/app-api/public/social/providers', async () => ok(service.providers()));
+  app.get('/public/social/providers', async () => ok(service.providers()));
 
-  app.get('/app-api/public/social/authorize', async (request, reply) => {
+  app.get('/public/social/authorize', async (request, reply) => {
     const { provider } = AuthorizeQuery.parse(request.query);
     return reply.redirect(await service.authorize(provider, publicOriginOf(request, publicOrigin)), 302);
   });
 
-  app.post('/app-api/system/auth/social-login', async (request) => ok(await service.login(SocialLoginBody.parse(request.body))));
+  app.post('/system/auth/social-login', async (request) => ok(await service.login(SocialLoginBody.parse(request.body))));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../../http/envelope.js';
+import { apiRoute } from '../../module.js';
 import { sendPage } from '../../../http/htmlPage.js';
 import { publicOriginOf } from '../origin.js';
 import { confirmPage } from './confirmPage.js';
@@ -22,9 +23,9 @@ const TicketQuery = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维�
 const ConfirmForm = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确'), action: z.enum(['confirm', 'cancel']) });
 
 export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin, pushToken }: WechatRouteOptions): Promise<void> {
-  app.get('/app-api/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));
+  app.get('/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));
 
-  app.get('/app-api/wechat/checkLogin', async (request) => {
+  app.get('/wechat/checkLogin', async (request) => {
     const { ticket } = TicketQuery.parse(request.query);
     return ok(await service.checkLogin(ticket));
   });
@@ -34,12 +35,12 @@ export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    app.get(LOCAL_CONFIRM_PATH, async (request, reply) => {
+    app.get(apiRoute(LOCAL_CONFIRM_PATH), async (request, reply) => {
       const { ticket } = TicketQuery.parse(request.query);
       return sendPage(reply, confirmPage(ticket, await service.status(ticket)));
     });
 
-    app.post(LOCAL_CONFIRM_PATH, async (request, reply) => {
+    app.post(apiRoute(LOCAL_CONFIRM_PATH), async (request, reply) => {
       const { ticket, action } = ConfirmForm.parse(request.body);
       if (action === 'cancel') {
         await service.cancel(ticket);
@@ -63,13 +64,13 @@ export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin
     };
 
     // The account's server URL check: echo echostr when the signature holds.
-    app.get('/app-api/public/wechat/event', async (request, reply) => {
+    app.get('/public/wechat/event', async (request, reply) => {
       assertFromWechat(request.query);
       const { echostr } = z.object({ echostr: z.string().max(200) }).parse(request.query);
       return reply.type('text/plain').send(echostr);
     });
 
-    app.post('/app-api/public/wechat/event', async (request, reply) => {
+    app.post('/public/wechat/event', async (request, reply) => {
       assertFromWechat(request.query);
       if (typeof request.body !== 'string') throw new AppError(400, '推送内容不是 XML', 400);
       await service.handlePush(request.body);
