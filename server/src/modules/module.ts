@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** Every module's routes are registered under this prefix (server/src/app.ts); route files write the rest. */
 export const API_PREFIX = '/app-api';
@@ -49,4 +51,15 @@ export class OpsInputError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The instance a routes file declares its routes on: zod schemas in `schema` type request.body / query / params. */
+export type ModuleApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/**
+ * Forms send nothing or null for an empty body: the same as {} (what the handlers used to do
+ * with `request.body ?? {}`), so a missing field gets its own message.
+ */
+export function orEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => value ?? {}, schema);
 }
