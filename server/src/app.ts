@@ -39,7 +39,7 @@ export interface App {
   users: UsersService;
   auth: Auth;
   apiKeys: ApiKeysService;
-  /** The ledger and the hold / settle / refund API of the chat gateway and media tasks (server/README.md). */
+  /** The ledger and the hold / settle / refund API of the chat gateway and media tasks (server/src/modules/points/README.md). */
   points: PointsService;
   signin: SigninService;
   invites: InvitesService;
@@ -48,7 +48,7 @@ export interface App {
   conversations: ConversationsService;
   chat: ChatGateway;
   announcements: Announcements;
-  /** Plans, orders, providers and their notifications (server/README.md, "Pay"). */
+  /** Plans, orders, providers and their notifications (server/src/modules/pay/README.md). */
   pay: Pay;
   close(): Promise<void>;
 }

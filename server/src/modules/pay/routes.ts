@@ -31,7 +31,7 @@ const SandboxLink = z.object({ order: OUT_TRADE_NO, token: z.string().max(64) })
 const SandboxForm = SandboxLink.extend({ dropNotify: z.literal('1').optional() });
 
 /**
- * The pay calls (server/README.md, "Pay"). getPayInfo needs no login (the /pay page shows the
+ * The pay calls (server/src/modules/pay/README.md). getPayInfo needs no login (the /pay page shows the
  * plans to visitors); the rest act on the caller's own orders.
  */
 export async function payRoutes(app: ModuleApp, options: PayRouteOptions): Promise<void> {
