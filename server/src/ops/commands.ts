@@ -1,6 +1,7 @@
 // The `pnpm ops` command table and the modules its groups run on (the CLI is cli.ts).
-import { loadConfig, type ServerConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { parseArgs } from 'node:util';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
 import { CATALOGUE_USAGE, createCatalogueModule } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
@@ -9,6 +10,7 @@ import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
 import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
 import { createPointsModule } from '../modules/points/index.js';
 import { createSharedState, type SharedState } from '../sharedState/index.js';
+import { SHARED_OPS_OPTIONS } from './options.js';
 
 /** Nobody signs in through `pnpm ops`: the modules' routes, which would use this, are never registered here. */
 const noSignIn = async () => {
@@ -77,12 +79,12 @@ export class OpsModules {
  * The command table: every `pnpm ops` group, its usage (listed in this order) and the module whose
  * opsCommands run it.
  */
-export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsModules) => Promise<ServerModule> }> = {
-  remotes: { usage: REMOTES_USAGE, module: (m) => m.platform() },
-  cdkeys: { usage: CDKEYS_USAGE, module: (m) => m.cdkeys() },
+export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsModules) => Promise<ServerModule>; sharedOptions?: true }> = {
+  remotes: { usage: REMOTES_USAGE, module: (m) => m.platform(), sharedOptions: true },
+  cdkeys: { usage: CDKEYS_USAGE, module: (m) => m.cdkeys(), sharedOptions: true },
   catalogue: { usage: CATALOGUE_USAGE, module: (m) => m.catalogue() },
   announcements: { usage: ANNOUNCEMENTS_USAGE, module: (m) => m.announcements() },
-  guards: { usage: GUARDS_USAGE, module: (m) => m.platform() },
+  guards: { usage: GUARDS_USAGE, module: (m) => m.platform(), sharedOptions: true },
   pay: { usage: PAY_USAGE, module: (m) => m.pay() },
 };
 
@@ -99,9 +101,20 @@ export async function opsCommandOf(modules: OpsModules, group: string): Promise<
 
 /** Runs `pnpm ops <group> …`; an unknown or missing group is a usage mistake. */
 export async function runOps(modules: OpsModules, argv: string[], print: Print): Promise<void> {
-  const [group, ...rest] = argv;
+  const [group, ...rest] = Object.hasOwn(OPS_GROUPS, argv[0] ?? '') ? [argv[0]!, ...argv.slice(1)] : groupAfterOptions(argv);
   const command = group === undefined ? undefined : await opsCommandOf(modules, group);
   if (!command) throw new OpsInputError('', 'usage');
   await command.run(rest, print);
+}
+
+/**
+ * The shared options may also come before the group (`pnpm ops --limit 5 guards list`), for the
+ * groups that use them; anything the option parser refuses is a usage mistake as always.
+ */
+function groupAfterOptions(argv: string[]): [string | undefined, ...string[]] {
+  const { tokens } = parseArgs({ args: argv, allowPositionals: true, options: SHARED_OPS_OPTIONS, tokens: true });
+  const first = tokens.find((token) => token.kind === 'positional');
+  if (!first || !OPS_GROUPS[first.value]?.sharedOptions) return [undefined];
+  return [first.value, ...argv.filter((_, index) => index !== first.index)];
 }
 
