@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AlipayOptions } from './modules/pay/providers/alipay.js';
 import type { WechatPayOptions } from './modules/pay/providers/wechatPay.js';
 
-/** Payment settings (server/README.md, "Pay"); the plans JSON is validated by the pay module. */
+/** Payment settings (server/src/modules/pay/README.md); the plans JSON is validated by the pay module. */
 export interface PayConfig {
   /** The plans JSON (PAY_PLANS, or the content of PAY_PLANS_FILE); undefined: the built-in plans. */
   plansJson: string | undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 
 // Validation messages in Chinese, like every other message the product shows.
@@ -25,15 +26,29 @@ export class AppError extends Error {
   }
 }
 
-function describeZod(error: ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('；');
+function describeIssues(issues: { path: string; message: string }[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('；');
 }
 
-/** Error handling for the whole API: clear Chinese messages, never a stack trace, never a bare 500 for bad input. */
+function describeZod(error: ZodError): string {
+  return describeIssues(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+}
+
+/**
+ * Error handling for the whole API: clear Chinese messages, never a stack trace, never a bare 500 for
+ * bad input. Routes declare their zod schemas (body, querystring, params) through the type provider
+ * (fastify-type-provider-zod); a refusal is answered like a ZodError thrown in a handler.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply: FastifyReply) => {
     if (error instanceof AppError) return reply.status(error.httpStatus).send(fail(error.code, error.message));
     if (error instanceof ZodError) return reply.status(200).send(fail(400, `请求参数不正确：${describeZod(error)}`));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // instancePath is the zod path joined with "/" ("/" alone for the value itself).
+      const issues = error.validation.map((i) => ({ path: i.instancePath.slice(1).split('/').join('.'), message: i.message ?? '' }));
+      return reply.status(200).send(fail(400, `请求参数不正确：${describeIssues(issues)}`));
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.status(400).send(fail(400, '请求体不是合法的 JSON'));
     }

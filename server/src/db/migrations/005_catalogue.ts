@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The model catalogue's ops overrides (server/README.md, "Model catalogue"). `catalogue_overrides`
+ * The model catalogue's ops overrides (server/src/modules/catalogue/README.md). `catalogue_overrides`
  * holds, per model id, the fields ops changed (JSON object); an id the built-in data does not know
  * is an entry ops added. `catalogue_state` is one row whose `revision` every change raises in the
  * same transaction: the cheap stamp each server instance polls, and the lock that serialises

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../database.js';
 
 /**
- * What the host shell shows around the areas (server/README.md, "Announcements" and "Guard events"):
+ * What the host shell shows around the areas (server/src/modules/announcements/README.md and platform/README.md, "Site configuration, downloads and guard events"):
  * announcement items and the per-channel popup settings, the modal's footer links, and the guard
  * events browsers report. The announcement seeds are written at startup, not here: their language
  * follows SITE_EDITION.

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../database.js';
 
 /**
- * Buying plans (server/README.md, "Pay"): orders with their plan snapshot and state, every
+ * Buying plans (server/src/modules/pay/README.md): orders with their plan snapshot and state, every
  * provider notification and query result as it arrived (the audit trail), and vouchers.
  */
 export function pay(_dialect: DialectName): Migration {

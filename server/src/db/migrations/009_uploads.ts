@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../database.js';
 
 /**
- * Chat uploads (server/README.md, "Chat uploads"): one row per stored file, the bytes on disk
+ * Chat uploads (server/src/modules/uploads/README.md): one row per stored file, the bytes on disk
  * under UPLOAD_DIR/<user>/<id>, the text read from it kept for the chat.
  */
 export function uploads(_dialect: DialectName): Migration {

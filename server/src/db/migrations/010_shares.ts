@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../database.js';
 
 /**
- * Public share pages (server/README.md, "Share"): one row per shared conversation with the
+ * Public share pages (server/src/modules/share/README.md): one row per shared conversation with the
  * snapshot the page shows. Deleting the conversation (or the user) deletes its row through the
  * foreign keys, so a deleted conversation's page is gone at once.
  */

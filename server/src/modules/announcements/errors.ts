@@ -1,2 +1,6 @@
-/** A refused announcements change; its message is for the operator as it stands. */
-export class AnnouncementInputError extends Error {}
+import { OpsInputError } from '../module.js';
+
+/** A refused announcements change; its message is for the operator as it stands (`pnpm ops announcements`: 失败：message, exit 1). */
+export function announcementError(message: string): OpsInputError {
+  return new OpsInputError(message, 'failed');
+}

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { ServerModule } from '../module.js';
+import { ANNOUNCEMENTS_USAGE, runAnnouncementsCommand } from './opsCommands.js';
 import { AnnouncementsRepository } from './repository.js';
+import { announcementsRoutes } from './routes.js';
 import { Announcements } from './service.js';
 
 export interface AnnouncementsOptions {
@@ -22,7 +25,20 @@ export async function createAnnouncements(
   return announcements;
 }
 
+export interface AnnouncementsDeps extends AnnouncementsOptions {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, 'site' | 'apiSiteUrl' | 'invites'>;
+}
+
+/** GET platform/announcements, and `pnpm ops announcements` (server/src/modules/announcements/README.md). */
+export async function createAnnouncementsModule({ db, config, ...options }: AnnouncementsDeps): Promise<ServerModule<Announcements>> {
+  const announcements = await createAnnouncements(db, config, options);
+  return {
+    service: announcements,
+    routes: (app) => announcementsRoutes(app, { announcements }),
+    opsCommands: { announcements: { usage: ANNOUNCEMENTS_USAGE, run: (argv, print) => runAnnouncementsCommand(announcements, argv, print) } },
+  };
+}
+
 export { Announcements } from './service.js';
-export { AnnouncementInputError } from './errors.js';
-export { announcementsRoutes, type AnnouncementsRouteOptions } from './routes.js';
-export { ANNOUNCEMENTS_USAGE, runAnnouncementsCommand } from './opsCommands.js';
+export { ANNOUNCEMENTS_USAGE } from './opsCommands.js';

@@ -1,4 +1,4 @@
-import { AnnouncementInputError } from './errors.js';
+import { announcementError } from './errors.js';
 
 export const MAX_LINK_CHARS = 500;
 
@@ -32,7 +32,7 @@ function linkProblem(link: string): string | null {
 export function safeLink(text: string, what: string): string {
   const link = text.trim();
   const problem = linkProblem(link);
-  if (problem) throw new AnnouncementInputError(`${what}${problem}`);
+  if (problem) throw announcementError(`${what}${problem}`);
   return link;
 }
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { MODELS } from '../catalogue/index.js';
-import { AnnouncementInputError } from './errors.js';
+import { OpsInputError } from '../module.js';
 import { ANNOUNCEMENTS_USAGE, runAnnouncementsCommand } from './opsCommands.js';
 import { AnnouncementsRepository } from './repository.js';
 import { Announcements } from './service.js';
@@ -19,7 +19,7 @@ describe(`pnpm ops announcements (${process.env.TEST_DATABASE ?? 'sqlite'})`, ()
     return lines.join('\n');
   };
   const refused = (args: string[], message: RegExp) =>
-    assert.rejects(ops(...args), (error: Error) => error instanceof AnnouncementInputError && message.test(error.message));
+    assert.rejects(ops(...args), (error: Error) => error instanceof OpsInputError && error.kind === 'failed' && message.test(error.message));
 
   before(async () => {
     storage = await createTestStorage();

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { AnnouncementItemChannel } from '../../db/schema.js';
-import { AnnouncementInputError } from './errors.js';
+import { announcementError } from './errors.js';
 import type { ChannelRow } from './repository.js';
 import { ITEM_CHANNELS, type Announcements } from './service.js';
 
@@ -37,12 +37,12 @@ const OPTIONS = {
 const CHANNEL_NAMES: Record<string, string> = { notice: '重要通知', activity: '活动横幅', updates: '更新通知', top: '顶部横幅', promo: '轮播推广' };
 
 function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined || value === '') throw new AnnouncementInputError(`缺少参数：${what}`);
+  if (value === undefined || value === '') throw announcementError(`缺少参数：${what}`);
   return value;
 }
 
 function wholeNumber(textValue: string, what: string): number {
-  if (!/^\d{1,10}$/.test(textValue)) throw new AnnouncementInputError(`${what}必须是非负整数：${textValue}`);
+  if (!/^\d{1,10}$/.test(textValue)) throw announcementError(`${what}必须是非负整数：${textValue}`);
   return Number(textValue);
 }
 
@@ -74,7 +74,7 @@ function parse(args: string[]) {
   try {
     return parseArgs({ args, allowPositionals: true, options: OPTIONS });
   } catch (error) {
-    throw new AnnouncementInputError(`${(error as Error).message}\n${ANNOUNCEMENTS_USAGE}`);
+    throw announcementError(`${(error as Error).message}\n${ANNOUNCEMENTS_USAGE}`);
   }
 }
 
@@ -97,7 +97,7 @@ export async function runAnnouncementsCommand(announcements: Announcements, args
     }
     case 'add': {
       const channel = values.channel as AnnouncementItemChannel;
-      if (!(ITEM_CHANNELS as readonly string[]).includes(channel)) throw new AnnouncementInputError(`--channel 只能是 ${ITEM_CHANNELS.join('、')}：${channel}`);
+      if (!(ITEM_CHANNELS as readonly string[]).includes(channel)) throw announcementError(`--channel 只能是 ${ITEM_CHANNELS.join('、')}：${channel}`);
       const { id, version } = await announcements.addItem({
         channel,
         title: need(values.title, '--title'),
@@ -125,14 +125,14 @@ export async function runAnnouncementsCommand(announcements: Announcements, args
     case 'activity': {
       const action = need(rest[0], 'set 或 off');
       if (action === 'off') return print(`已关闭：${describeChannel(await announcements.activityOff())}`);
-      if (action !== 'set') throw new AnnouncementInputError(`activity 只有 set 和 off：${action}`);
+      if (action !== 'set') throw announcementError(`activity 只有 set 和 off：${action}`);
       const row = await announcements.setActivity({ title: need(values.title, '--title'), content: need(values.content, '--content'), link: values.link, maxShows: maxShowsOf(values['max-shows']) });
       return print(`已开始活动：${describeChannel(row)}`);
     }
     case 'top': {
       const action = need(rest[0], 'set 或 off');
       if (action === 'off') return print(`已关闭：${describeChannel(await announcements.topOff())}`);
-      if (action !== 'set') throw new AnnouncementInputError(`top 只有 set 和 off：${action}`);
+      if (action !== 'set') throw announcementError(`top 只有 set 和 off：${action}`);
       return print(`已设置：${describeChannel(await announcements.setTop(need(values.text, '--text')))}`);
     }
     case 'link': {
@@ -142,11 +142,11 @@ export async function runAnnouncementsCommand(announcements: Announcements, args
         await announcements.removeLink(kind);
         return print(`已删除 ${kind} 链接`);
       }
-      if (action !== 'set') throw new AnnouncementInputError(`link 只有 set 和 remove：${action}`);
+      if (action !== 'set') throw announcementError(`link 只有 set 和 remove：${action}`);
       const link = await announcements.setLink(kind, need(rest[2], '链接'));
       return print(`已设置 ${link.kind} 链接：${link.url}`);
     }
     default:
-      throw new AnnouncementInputError(`${command ? `未知命令：${command}\n` : ''}${ANNOUNCEMENTS_USAGE}`);
+      throw announcementError(`${command ? `未知命令：${command}\n` : ''}${ANNOUNCEMENTS_USAGE}`);
   }
 }

@@ -12,5 +12,5 @@ export interface AnnouncementsRouteOptions {
  * is a hash of the answer, so an unchanged answer is a 304.
  */
 export async function announcementsRoutes(app: FastifyInstance, { announcements }: AnnouncementsRouteOptions): Promise<void> {
-  app.get('/app-api/platform/announcements', async (request, reply) => sendStaticJson(request, reply, staticJson(await announcements.payload())));
+  app.get('/platform/announcements', async (request, reply) => sendStaticJson(request, reply, staticJson(await announcements.payload())));
 }

@@ -1,7 +1,7 @@
 import type { Announcement, AnnouncementsPayload, SiteEdition, SiteLink, SiteLinkKind } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { AnnouncementChannelName, AnnouncementItemChannel } from '../../db/schema.js';
-import { AnnouncementInputError } from './errors.js';
+import { announcementError } from './errors.js';
 import { chatRoute, isSafeLink, safeLink } from './links.js';
 import type { AnnouncementsRepository, ChannelRow, ItemRow, LinkRow } from './repository.js';
 import { announcementSeeds, type SeedFacts, type SeedItem } from './seeds/index.js';
@@ -50,20 +50,20 @@ function chinaToday(now: Date): string {
 
 function text(value: string | undefined, what: string, max: number): string {
   const trimmed = (value ?? '').trim();
-  if (!trimmed) throw new AnnouncementInputError(`${what}不能为空`);
-  if (trimmed.length > max) throw new AnnouncementInputError(`${what}不能超过 ${max} 个字符（现在 ${trimmed.length} 个）`);
+  if (!trimmed) throw announcementError(`${what}不能为空`);
+  if (trimmed.length > max) throw announcementError(`${what}不能超过 ${max} 个字符（现在 ${trimmed.length} 个）`);
   return trimmed;
 }
 
 function wholeNumber(value: number, what: string, max: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new AnnouncementInputError(`${what}必须是 0 到 ${max} 的整数`);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw announcementError(`${what}必须是 0 到 ${max} 的整数`);
   return value;
 }
 
 function day(value: string): string {
   const parsed = new Date(`${value}T00:00:00Z`);
   if (!DAY.test(value) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
-    throw new AnnouncementInputError(`日期必须是 YYYY-MM-DD 格式的有效日期：${value}`);
+    throw announcementError(`日期必须是 YYYY-MM-DD 格式的有效日期：${value}`);
   }
   return value;
 }
@@ -160,10 +160,10 @@ export class Announcements {
 
   /** Adds an item; for notice and updates the channel's version goes up unless `keepVersion`. */
   async addItem(input: NewItemInput): Promise<{ id: number; version: number | null }> {
-    if (!(ITEM_CHANNELS as readonly string[]).includes(input.channel)) throw new AnnouncementInputError(`频道只能是 ${ITEM_CHANNELS.join('、')}：${input.channel}`);
+    if (!(ITEM_CHANNELS as readonly string[]).includes(input.channel)) throw announcementError(`频道只能是 ${ITEM_CHANNELS.join('、')}：${input.channel}`);
     const promo = input.channel === 'promo';
-    if (promo && input.content !== undefined) throw new AnnouncementInputError('promo 只有一行文字，请只用 --title');
-    if (input.model !== undefined && input.route !== undefined) throw new AnnouncementInputError('--model 和 --route 只能选一个');
+    if (promo && input.content !== undefined) throw announcementError('promo 只有一行文字，请只用 --title');
+    if (input.model !== undefined && input.route !== undefined) throw announcementError('--model 和 --route 只能选一个');
     const route = await this.routeOf(input);
     const { id, channel } = await this.repo.addItem(
       {
@@ -182,14 +182,14 @@ export class Announcements {
   /** Removes an item; for notice and updates the channel's version goes up unless `keepVersion`. */
   async removeItem(id: number, keepVersion = false): Promise<{ item: ItemRow; version: number | null }> {
     const removed = await this.repo.removeItem(id, (item) => hasVersion(item.channel) && !keepVersion);
-    if (!removed) throw new AnnouncementInputError(`没有编号为 ${id} 的公告`);
+    if (!removed) throw announcementError(`没有编号为 ${id} 的公告`);
     return { item: removed.item, version: removed.channel?.version ?? null };
   }
 
   /** Sets a popup's version, and its show limit when given (null: until the user closes it). */
   async setVersion(channel: string, version: number, maxShows?: number | null): Promise<ChannelRow> {
-    if (!(VERSIONED_CHANNELS as readonly string[]).includes(channel)) throw new AnnouncementInputError(`只有 ${VERSIONED_CHANNELS.join('、')} 有版本：${channel}`);
-    if (channel === 'updates' && maxShows !== undefined) throw new AnnouncementInputError('updates 没有弹出次数（只显示未读标记），不能设置 --max-shows');
+    if (!(VERSIONED_CHANNELS as readonly string[]).includes(channel)) throw announcementError(`只有 ${VERSIONED_CHANNELS.join('、')} 有版本：${channel}`);
+    if (channel === 'updates' && maxShows !== undefined) throw announcementError('updates 没有弹出次数（只显示未读标记），不能设置 --max-shows');
     return this.change(channel as AnnouncementChannelName, {
       version: wholeNumber(version, '版本', LIMITS.version),
       ...(maxShows === undefined ? {} : { max_shows: maxShows === null ? null : wholeNumber(maxShows, '弹出次数', LIMITS.maxShows) }),
@@ -232,25 +232,25 @@ export class Announcements {
 
   async removeLink(kind: string): Promise<void> {
     const linkKind = this.linkKind(kind);
-    if (!(await this.repo.removeLink(linkKind))) throw new AnnouncementInputError(`${linkKind} 链接本来就没有设置`);
+    if (!(await this.repo.removeLink(linkKind))) throw announcementError(`${linkKind} 链接本来就没有设置`);
   }
 
   private async routeOf(input: NewItemInput): Promise<string | null> {
     if (input.route !== undefined) return safeLink(input.route, '路由');
     if (input.model === undefined) return null;
     const code = input.model.trim();
-    if (!code || !(await this.modelExists(code))) throw new AnnouncementInputError(`模型目录里没有模型 ${input.model}（可用 pnpm ops catalogue list 查看）`);
+    if (!code || !(await this.modelExists(code))) throw announcementError(`模型目录里没有模型 ${input.model}（可用 pnpm ops catalogue list 查看）`);
     return chatRoute(code);
   }
 
   private linkKind(kind: string): SiteLinkKind {
-    if (!(LINK_KINDS as readonly string[]).includes(kind)) throw new AnnouncementInputError(`链接种类只能是 ${LINK_KINDS.join('、')}：${kind}`);
+    if (!(LINK_KINDS as readonly string[]).includes(kind)) throw announcementError(`链接种类只能是 ${LINK_KINDS.join('、')}：${kind}`);
     return kind as SiteLinkKind;
   }
 
   private async change(channel: AnnouncementChannelName, change: Parameters<AnnouncementsRepository['updateChannel']>[1], bumpVersion = false): Promise<ChannelRow> {
     const row = await this.repo.updateChannel(channel, change, bumpVersion);
-    if (!row) throw new AnnouncementInputError(`公告频道 ${channel} 不存在`);
+    if (!row) throw announcementError(`公告频道 ${channel} 不存在`);
     return row;
   }
 }

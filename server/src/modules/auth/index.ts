@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { persistentSecret } from '../../secrets.js';
+import type { ServerModule } from '../module.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { PointsReader } from '../users/points.js';
 import type { UsersService } from '../users/service.js';
@@ -44,12 +45,10 @@ export interface Auth {
   accounts: AccountService;
   wechat: WechatLoginService;
   social: SocialLoginService;
-  /** Registers every account and session route on the server. */
-  registerRoutes(server: FastifyInstance): Promise<void>;
 }
 
-/** Accounts and sessions wired together: tokens, login limits, WeChat QR and social login. */
-export function createAuth({ db, config, sharedState, users, codes, points, log }: AuthDeps): Auth {
+/** Accounts and sessions wired together: tokens, login limits, WeChat QR and social login, and every account and session route. */
+export function createAuthModule({ db, config, sharedState, users, codes, points, log }: AuthDeps): ServerModule<Auth> {
   const accessTokens = new AccessTokens(config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt'), config.accessTokenMinutes * 60);
   const sessions = new SessionService(new SessionRepository(db), accessTokens, {
     refreshTokenSeconds: config.refreshTokenDays * 86_400,
@@ -72,15 +71,11 @@ export function createAuth({ db, config, sharedState, users, codes, points, log 
   const social = new SocialLoginService(config.socialProviders, sharedState, users, sessions, log);
 
   return {
-    guard,
-    sessions,
-    accounts,
-    wechat,
-    social,
-    async registerRoutes(server) {
-      await server.register(authRoutes, { accounts, sessions, requireUser: guard.requireUser });
-      await server.register(wechatRoutes, { service: wechat, publicOrigin: config.publicOrigin, pushToken: official?.token });
-      await server.register(socialRoutes, { service: social, publicOrigin: config.publicOrigin });
+    service: { guard, sessions, accounts, wechat, social },
+    async routes(app) {
+      await app.register(authRoutes, { accounts, sessions, requireUser: guard.requireUser });
+      await app.register(wechatRoutes, { service: wechat, publicOrigin: config.publicOrigin, pushToken: official?.token });
+      await app.register(socialRoutes, { service: social, publicOrigin: config.publicOrigin });
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
+import type { ModuleApp } from '../module.js';
 import type { LoginIdentifier } from '../users/service.js';
 import { requireEmail, requirePhone } from '../verification/identifiers.js';
 import type { AccountService } from './accounts.js';
@@ -43,39 +44,39 @@ function refreshTokenOf(query: unknown, body: unknown): string {
   return token;
 }
 
-export async function authRoutes(app: FastifyInstance, { accounts, sessions, requireUser }: AuthRouteOptions): Promise<void> {
-  app.post('/app-api/system/user/registerUserByPhone', async (request) => {
-    const { phone, ...input } = RegisterByPhone.parse(request.body);
+export async function authRoutes(app: ModuleApp, { accounts, sessions, requireUser }: AuthRouteOptions): Promise<void> {
+  app.post('/system/user/registerUserByPhone', { schema: { body: RegisterByPhone } }, async (request) => {
+    const { phone, ...input } = request.body;
     return ok(await accounts.register(byPhone(phone), input, request.ip));
   });
-  app.post('/app-api/system/user/registerUserByEmail', async (request) => {
-    const { email, ...input } = RegisterByEmail.parse(request.body);
+  app.post('/system/user/registerUserByEmail', { schema: { body: RegisterByEmail } }, async (request) => {
+    const { email, ...input } = request.body;
     return ok(await accounts.register(byEmail(email), input, request.ip));
   });
 
-  app.post('/app-api/system/auth/loginByPhone', async (request) => {
-    const { phone, ...input } = LoginByPhone.parse(request.body);
+  app.post('/system/auth/loginByPhone', { schema: { body: LoginByPhone } }, async (request) => {
+    const { phone, ...input } = request.body;
     return ok(await accounts.login(byPhone(phone), input, request.ip));
   });
-  app.post('/app-api/system/auth/loginByEmail', async (request) => {
-    const { email, ...input } = LoginByEmail.parse(request.body);
+  app.post('/system/auth/loginByEmail', { schema: { body: LoginByEmail } }, async (request) => {
+    const { email, ...input } = request.body;
     return ok(await accounts.login(byEmail(email), input, request.ip));
   });
 
-  app.post('/app-api/system/user/resetPasswordByPhone', async (request) => {
-    const { phone, ...input } = ResetByPhone.parse(request.body);
+  app.post('/system/user/resetPasswordByPhone', { schema: { body: ResetByPhone } }, async (request) => {
+    const { phone, ...input } = request.body;
     await accounts.resetPassword(byPhone(phone), input);
     return ok(null);
   });
-  app.post('/app-api/system/user/resetPasswordByEmail', async (request) => {
-    const { email, ...input } = ResetByEmail.parse(request.body);
+  app.post('/system/user/resetPasswordByEmail', { schema: { body: ResetByEmail } }, async (request) => {
+    const { email, ...input } = request.body;
     await accounts.resetPassword(byEmail(email), input);
     return ok(null);
   });
 
-  app.post('/app-api/system/auth/refresh-token', async (request) => ok(await sessions.refresh(refreshTokenOf(request.query, request.body))));
+  app.post('/system/auth/refresh-token', async (request) => ok(await sessions.refresh(refreshTokenOf(request.query, request.body))));
 
-  app.post('/app-api/system/auth/logout', { preHandler: requireUser }, async (request) => {
+  app.post('/system/auth/logout', { preValidation: requireUser }, async (request) => {
     await sessions.end(currentUser(request).sessionId);
     return ok(null);
   });

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import type { ModuleApp } from '../module.js';
 import type { CaptchaService } from './service.js';
 
 const CheckBody = z.object({
@@ -8,11 +8,11 @@ const CheckBody = z.object({
   x: z.number(),
 });
 
-export async function captchaRoutes(app: FastifyInstance, { service }: { service: CaptchaService }): Promise<void> {
-  app.post('/app-api/captcha/get', async () => ok(await service.create()));
+export async function captchaRoutes(app: ModuleApp, { service }: { service: CaptchaService }): Promise<void> {
+  app.post('/captcha/get', async () => ok(await service.create()));
 
-  app.post('/app-api/captcha/check', async (request) => {
-    const { captchaId, x } = CheckBody.parse(request.body);
+  app.post('/captcha/check', { schema: { body: CheckBody } }, async (request) => {
+    const { captchaId, x } = request.body;
     return ok(await service.check(captchaId, x));
   });
 }

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { Catalogue, createCatalogue, type Scheduler } from './catalogue.js';
-import { CatalogueEditor, CatalogueInputError } from './editor.js';
+import { OpsInputError } from '../module.js';
+import { CatalogueEditor } from './editor.js';
 import { MODELS } from './models.js';
 import { findModel, maxCostOf } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
@@ -23,7 +24,7 @@ function manualScheduler() {
 }
 
 const refused = (pattern: RegExp) => (error: unknown) => {
-  assert.ok(error instanceof CatalogueInputError, String(error));
+  assert.ok(error instanceof OpsInputError, String(error));
   assert.match(error.message, pattern);
   return true;
 };

@@ -6,9 +6,7 @@ import { MODELS } from './models.js';
 import type { CatalogueRepository } from './repository.js';
 import { COMPUTED_FIELDS, EDITABLE_FIELDS, MODEL_ID, validateEntry, type EditableField } from './schema.js';
 import { buildSnapshot, parseFields, type CatalogueSnapshot } from './snapshot.js';
-
-/** A refused catalogue change or a usage mistake, in Chinese (the ops CLI prints it and exits 2). */
-export class CatalogueInputError extends Error {}
+import { OpsInputError } from '../module.js';
 
 export interface CatalogueChange {
   modelId: string;
@@ -48,23 +46,23 @@ export class CatalogueEditor {
   /** Sets one field of an existing entry. */
   async set(modelId: string, field: string, value: unknown): Promise<CatalogueChange> {
     const computed = computedFieldReason(field);
-    if (computed) throw new CatalogueInputError(computed);
-    if (!isEditable(field)) throw new CatalogueInputError(`未知字段 ${field}。可修改的字段：${EDITABLE_FIELDS.join('、')}`);
+    if (computed) throw new OpsInputError(computed);
+    if (!isEditable(field)) throw new OpsInputError(`未知字段 ${field}。可修改的字段：${EDITABLE_FIELDS.join('、')}`);
     return this.update(modelId, (entry) => ({ ...entry, [field]: field === 'icon' ? iconValue(value) : value }));
   }
 
   /** Adds a model the built-in data does not have; `input` needs at least REQUIRED_FIELDS. */
   async add(modelId: string, input: unknown): Promise<CatalogueChange> {
-    if (!MODEL_ID.test(modelId)) throw new CatalogueInputError(`模型 id 无效：${modelId}（只能含字母、数字、点、下划线和连字符，以字母或数字开头，最长 80）`);
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new CatalogueInputError('新模型的内容必须是 JSON 对象');
+    if (!MODEL_ID.test(modelId)) throw new OpsInputError(`模型 id 无效：${modelId}（只能含字母、数字、点、下划线和连字符，以字母或数字开头，最长 80）`);
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new OpsInputError('新模型的内容必须是 JSON 对象');
     const fields = input as Record<string, unknown>;
     const wrong = Object.keys(fields).filter((key) => !isEditable(key));
-    if (wrong.length) throw new CatalogueInputError(`未知字段 ${wrong.join('、')}。${wrong.map(computedFieldReason).filter(Boolean).join('；') || `可用字段：${EDITABLE_FIELDS.join('、')}`}`);
+    if (wrong.length) throw new OpsInputError(`未知字段 ${wrong.join('、')}。${wrong.map(computedFieldReason).filter(Boolean).join('；') || `可用字段：${EDITABLE_FIELDS.join('、')}`}`);
     const missing = REQUIRED_FIELDS.filter((key) => fields[key] === undefined);
-    if (missing.length) throw new CatalogueInputError(`缺少必填字段：${missing.join('、')}`);
+    if (missing.length) throw new OpsInputError(`缺少必填字段：${missing.join('、')}`);
     const at = this.now().toISOString();
     return this.repo.change(at, async (trx) => {
-      if (this.builtIns.has(modelId) || (await this.repo.override(trx, modelId))) throw new CatalogueInputError(`模型 ${modelId} 已存在，请用 set 或 price 修改`);
+      if (this.builtIns.has(modelId) || (await this.repo.override(trx, modelId))) throw new OpsInputError(`模型 ${modelId} 已存在，请用 set 或 price 修改`);
       const entry = this.validated(completeEntry(modelId, fields), modelId);
       await this.repo.write(trx, modelId, withoutId(entry), at);
       return { modelId, before: undefined, after: entry, changed: [...EDITABLE_FIELDS] };
@@ -77,7 +75,7 @@ export class CatalogueEditor {
     return this.repo.change(at, async (trx) => {
       const row = await this.repo.override(trx, modelId);
       const builtIn = this.builtIns.get(modelId);
-      if (!row) throw new CatalogueInputError(builtIn ? `模型 ${modelId} 没有被修改过，无需恢复` : `未知的模型 ${modelId}`);
+      if (!row) throw new OpsInputError(builtIn ? `模型 ${modelId} 没有被修改过，无需恢复` : `未知的模型 ${modelId}`);
       const before = this.effective(modelId, builtIn, row.fields);
       await this.repo.remove(trx, modelId);
       return { modelId, before, after: builtIn, changed: differingFields(before, builtIn) };
@@ -90,10 +88,10 @@ export class CatalogueEditor {
       const row = await this.repo.override(trx, modelId);
       const builtIn = this.builtIns.get(modelId);
       const before = this.effective(modelId, builtIn, row?.fields);
-      if (!before) throw new CatalogueInputError(`未知的模型 ${modelId}（新增模型请用 add）`);
+      if (!before) throw new OpsInputError(`未知的模型 ${modelId}（新增模型请用 add）`);
       const after = this.validated(change(before), modelId);
       const changed = differingFields(before, after);
-      if (changed.length === 0) throw new CatalogueInputError(`模型 ${modelId} 没有变化`);
+      if (changed.length === 0) throw new OpsInputError(`模型 ${modelId} 没有变化`);
       const stored = builtIn ? fieldsDiffering(after, builtIn) : withoutId(after);
       if (Object.keys(stored).length === 0) await this.repo.remove(trx, modelId);
       else await this.repo.write(trx, modelId, stored, at);
@@ -111,7 +109,7 @@ export class CatalogueEditor {
 
   private validated(candidate: Record<string, unknown>, modelId: string): CatalogueEntry {
     const result = validateEntry(candidate);
-    if (!result.ok) throw new CatalogueInputError(`修改被拒绝，模型 ${modelId} 将不合法：${result.reason}`);
+    if (!result.ok) throw new OpsInputError(`修改被拒绝，模型 ${modelId} 将不合法：${result.reason}`);
     return result.entry;
   }
 }

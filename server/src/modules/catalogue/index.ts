@@ -1,3 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { ServerModule } from '../module.js';
+import { createCatalogue, type Catalogue } from './catalogue.js';
+import { CATALOGUE_USAGE, runCatalogueCommand } from './opsCommands.js';
+import { catalogueRoutes } from './routes.js';
+
+export interface CatalogueDeps {
+  db: Kysely<Database>;
+  config: { chat: Pick<ServerConfig['chat'], 'catalogueReloadSeconds'> };
+  /** Whether a real upstream channel serves the model (the chat module's router); otherwise 离线演示. */
+  hasRealChannel: (modelId: string) => boolean;
+  now?: Clock;
+  log: { warn(message: string): void; info(message: string): void };
+}
+
+/**
+ * The model catalogue: built-in models with the database's overrides, reloaded every
+ * CHAT_CATALOGUE_RELOAD_SECONDS until close; GET backend-api/getModelOptions; `pnpm ops catalogue`.
+ */
+export async function createCatalogueModule({ db, config, hasRealChannel, now, log }: CatalogueDeps): Promise<ServerModule<Catalogue>> {
+  const reloadSeconds = config.chat.catalogueReloadSeconds;
+  const catalogue = await createCatalogue(db, { reloadSeconds, log });
+  return {
+    service: catalogue,
+    routes: (app) => catalogueRoutes(app, { catalogue, hasRealChannel }),
+    close: () => catalogue.close(),
+    opsCommands: { catalogue: { usage: CATALOGUE_USAGE, run: (argv, print) => runCatalogueCommand(db, argv, print, { reloadSeconds, now }) } },
+  };
+}
+
 export { HIGH_LEVEL_LABEL, MODELS, MODEL_PREFIXES, WEB_SEARCH_POINTS, type CatalogueEntry, type CatalogueModel, type CataloguePrefix, type PriceRule } from './models.js';
 export { MODEL_GROUPS, MODEL_LEVELS, UID_CATEGORIES, type ChannelType } from './entry.js';
 export {
@@ -16,9 +49,8 @@ export {
   type Usage,
 } from './pricing.js';
 export { priceTipOf } from './priceText.js';
-export { Catalogue, createCatalogue, DEFAULT_RELOAD_SECONDS, type CatalogueOptions, type Scheduler } from './catalogue.js';
+export { Catalogue, DEFAULT_RELOAD_SECONDS, type CatalogueOptions, type Scheduler } from './catalogue.js';
 export { CatalogueRepository } from './repository.js';
-export { CatalogueEditor, CatalogueInputError, type CatalogueChange } from './editor.js';
-export { CATALOGUE_USAGE, runCatalogueCommand, type CatalogueCommandOptions } from './opsCommands.js';
-export { catalogueRoutes, type CatalogueRouteOptions } from './routes.js';
+export { CatalogueEditor, type CatalogueChange } from './editor.js';
+export { CATALOGUE_USAGE } from './opsCommands.js';
 export type { CatalogueSnapshot, RejectedOverride } from './snapshot.js';

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { createCatalogue } from './catalogue.js';
-import { CatalogueInputError } from './editor.js';
+import { OpsInputError } from '../module.js';
 import { MODELS } from './models.js';
 import { runCatalogueCommand } from './opsCommands.js';
 
@@ -33,7 +33,7 @@ describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     try {
       await ops(...args);
     } catch (error) {
-      assert.ok(error instanceof CatalogueInputError, String(error));
+      assert.ok(error instanceof OpsInputError, String(error));
       return error.message;
     }
     return assert.fail(`not refused: ${args.join(' ')}`);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { CatalogueEditor, CatalogueInputError, type CatalogueChange } from './editor.js';
+import { OpsInputError } from '../module.js';
+import { CatalogueEditor, type CatalogueChange } from './editor.js';
 import { REQUIRED_FIELDS, type CatalogueEntry } from './entry.js';
 import { MODEL_ICONS } from './icons.js';
 import { priceTextOf } from './priceText.js';
@@ -28,7 +29,7 @@ export interface CatalogueCommandOptions {
 }
 
 function need(value: string | undefined, what: string): string {
-  if (!value) throw new CatalogueInputError(`缺少参数：${what}\n${CATALOGUE_USAGE}`);
+  if (!value) throw new OpsInputError(`缺少参数：${what}\n${CATALOGUE_USAGE}`);
   return value;
 }
 
@@ -36,7 +37,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CatalogueInputError(`${what}不是合法的 JSON：${(error as Error).message}`);
+    throw new OpsInputError(`${what}不是合法的 JSON：${(error as Error).message}`);
   }
 }
 
@@ -90,7 +91,7 @@ export async function runCatalogueCommand(db: Kysely<Database>, args: string[], 
       const modelId = need(id, 'id');
       const snapshot = await editor.snapshot();
       const entry = snapshot.byId.get(modelId);
-      if (!entry) throw new CatalogueInputError(`未知的模型 ${modelId}`);
+      if (!entry) throw new OpsInputError(`未知的模型 ${modelId}`);
       const { modelprice, modelpriceTip } = optionOf(entry, false);
       print(JSON.stringify({ ...entry, modelprice, modelpriceTip }, null, 2));
       const fields = snapshot.overridden.get(modelId);
@@ -139,6 +140,6 @@ export async function runCatalogueCommand(db: Kysely<Database>, args: string[], 
       return;
     }
     default:
-      throw new CatalogueInputError(`${command ? `未知命令：${command}\n` : ''}${CATALOGUE_USAGE}`);
+      throw new OpsInputError(`${command ? `未知命令：${command}\n` : ''}${CATALOGUE_USAGE}`);
   }
 }

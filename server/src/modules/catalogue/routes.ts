@@ -16,12 +16,12 @@ export interface CatalogueRouteOptions {
  * built-in icons, cached for good (their URLs carry a content hash).
  */
 export async function catalogueRoutes(app: FastifyInstance, { catalogue, hasRealChannel = () => false }: CatalogueRouteOptions): Promise<void> {
-  app.get('/app-api/backend-api/getModelOptions', async (request, reply) => {
+  app.get('/backend-api/getModelOptions', async (request, reply) => {
     const body = catalogue.modelCatalogue(hasRealChannel);
     return notModified(request, reply, `"${body.version}"`) ?? ok(body);
   });
 
-  app.get<{ Params: { file: string } }>('/app-api/public/model-icons/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/public/model-icons/:file', async (request, reply) => {
     const name = request.params.file.endsWith('.svg') ? request.params.file.slice(0, -4) : '';
     const svg = ICON_NAME.test(name) ? MODEL_ICONS.get(name) : undefined;
     if (!svg) return reply.status(404).send(fail(404, '图标不存在'));

@@ -9,7 +9,8 @@ import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../t
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { canonicalCdkey, hashCdkey, randomCdkey } from './codeFormat.js';
-import { CdkeyInputError, endOfChinaDay } from './service.js';
+import { OpsInputError } from '../module.js';
+import { endOfChinaDay } from './service.js';
 
 const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'ops', 'cli.ts');
 const refusedWith = (code: number, msg: string) => (error: unknown) => error instanceof AppError && error.code === code && error.message === msg;
@@ -26,8 +27,8 @@ describe('redemption code format', () => {
 
   it('--expires is the last valid day, China time', () => {
     assert.equal(endOfChinaDay('2030-01-31'), china('2030-02-01 00:00').toISOString());
-    assert.throws(() => endOfChinaDay('2030-02-30'), CdkeyInputError);
-    assert.throws(() => endOfChinaDay('31/01/2030'), CdkeyInputError);
+    assert.throws(() => endOfChinaDay('2030-02-30'), OpsInputError);
+    assert.throws(() => endOfChinaDay('31/01/2030'), OpsInputError);
   });
 });
 
@@ -110,7 +111,7 @@ describe(`redemption codes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('refuses bad batches', async () => {
     for (const bad of [{ points: -1, count: 1 }, { points: 1, count: 0 }, { points: 1, count: 10_001 }, { points: 0, count: 1 }, { points: 1, count: 1, planTier: 4, planDays: 3 }, { points: 1, count: 1, planTier: 2 }, { points: 1, count: 1, expiresOn: '2000-01-01' }]) {
-      await assert.rejects(cdkeys().createBatch(bad), CdkeyInputError, JSON.stringify(bad));
+      await assert.rejects(cdkeys().createBatch(bad), OpsInputError, JSON.stringify(bad));
     }
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RedeemResult } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
+import { OpsInputError } from '../module.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { grantTier } from '../users/entitlementGrants.js';
 import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
@@ -29,9 +30,6 @@ export interface NewBatch {
   planDays?: number;
 }
 
-/** A usage mistake in `pnpm ops cdkeys` input (the CLI prints it and exits 2). */
-export class CdkeyInputError extends Error {}
-
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
@@ -39,7 +37,7 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export function endOfChinaDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== day) throw new CdkeyInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
+  if (!date || date.toISOString().slice(0, 10) !== day) throw new OpsInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
   return new Date(date.getTime() + DAY_MS - CHINA_OFFSET_MS).toISOString();
 }
 
@@ -57,17 +55,17 @@ export class CdkeysService {
   ) {}
 
   async createBatch(input: NewBatch): Promise<{ batchId: string; codes: string[]; expiresAt: string | null }> {
-    if (!Number.isSafeInteger(input.points) || input.points < 0 || input.points > 100_000_000) throw new CdkeyInputError('--points 必须是 0 到 100000000 的整数');
-    if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw new CdkeyInputError(`--count 必须是 1 到 ${MAX_BATCH_SIZE} 的整数`);
+    if (!Number.isSafeInteger(input.points) || input.points < 0 || input.points > 100_000_000) throw new OpsInputError('--points 必须是 0 到 100000000 的整数');
+    if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > MAX_BATCH_SIZE) throw new OpsInputError(`--count 必须是 1 到 ${MAX_BATCH_SIZE} 的整数`);
     const hasPlan = input.planTier !== undefined || input.planDays !== undefined;
     if (hasPlan) {
-      if (!PLAN_TIERS.includes(input.planTier as 1)) throw new CdkeyInputError('--plan-tier 必须是 1、2 或 3（入门、基础、专业），并与 --plan-days 一起使用');
-      if (!Number.isSafeInteger(input.planDays) || input.planDays! < 1 || input.planDays! > 3650) throw new CdkeyInputError('--plan-days 必须是 1 到 3650 的整数，并与 --plan-tier 一起使用');
+      if (!PLAN_TIERS.includes(input.planTier as 1)) throw new OpsInputError('--plan-tier 必须是 1、2 或 3（入门、基础、专业），并与 --plan-days 一起使用');
+      if (!Number.isSafeInteger(input.planDays) || input.planDays! < 1 || input.planDays! > 3650) throw new OpsInputError('--plan-days 必须是 1 到 3650 的整数，并与 --plan-tier 一起使用');
     }
-    if (input.points === 0 && !hasPlan) throw new CdkeyInputError('兑换码至少要给积分（--points）或套餐（--plan-tier 与 --plan-days）');
+    if (input.points === 0 && !hasPlan) throw new OpsInputError('兑换码至少要给积分（--points）或套餐（--plan-tier 与 --plan-days）');
     const expiresAt = input.expiresOn ? endOfChinaDay(input.expiresOn) : null;
     const createdAt = this.now().toISOString();
-    if (expiresAt && expiresAt <= createdAt) throw new CdkeyInputError('--expires 已经过去了');
+    if (expiresAt && expiresAt <= createdAt) throw new OpsInputError('--expires 已经过去了');
     const codes = new Set<string>();
     while (codes.size < input.count) codes.add(randomCdkey());
     const batchId = randomBytes(4).toString('hex');
@@ -92,7 +90,7 @@ export class CdkeysService {
   }
 
   async codes(batchId: string) {
-    if (!(await this.repo.batch(batchId))) throw new CdkeyInputError(`没有批次 ${batchId}`);
+    if (!(await this.repo.batch(batchId))) throw new OpsInputError(`没有批次 ${batchId}`);
     return (await this.repo.codes(batchId)).map((c) => ({ masked: maskedCdkey(c.last4), usedBy: c.username ?? c.used_by, usedAt: c.used_at, expiresAt: c.expires_at }));
   }
 

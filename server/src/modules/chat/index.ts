@@ -1,9 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { findModel, type Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
+import type { ServerModule } from '../module.js';
 import type { PointsService } from '../points/index.js';
 import type { ContextContributor, UploadedImageSource } from './context.js';
 import { JobManager } from './jobs/jobManager.js';
@@ -41,6 +42,7 @@ export interface ChatDeps {
   contributors?: ContextContributor[];
   /** The uploads module: images of a message go as images to models that see them. */
   uploadedImages?: UploadedImageSource;
+  requireUser: preHandlerHookHandler;
 }
 
 export interface ChatGateway {
@@ -50,8 +52,6 @@ export interface ChatGateway {
   recovery: JobRecovery;
   /** Generations running on this instance now (for /health). */
   runningJobs(): number;
-  registerRoutes(server: FastifyInstance, requireUser: preHandlerHookHandler): Promise<void>;
-  close(): Promise<void>;
 }
 
 /**
@@ -59,7 +59,7 @@ export interface ChatGateway {
  * (a job store in this process, or also in Redis Streams when REDIS_URL is set), crash recovery
  * and routes.
  */
-export async function createChatGateway({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages }: ChatDeps): Promise<ChatGateway> {
+export async function createChatModule({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages, requireUser }: ChatDeps): Promise<ServerModule<ChatGateway>> {
   const chat = config.chat;
   const channels = chat.channelsJson ? parseChannels(chat.channelsJson, process.env, chat.channelsSource) : [];
   const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault });
@@ -123,14 +123,8 @@ export async function createChatGateway({ config, db, points, conversations, cat
   });
 
   return {
-    router,
-    jobs,
-    service,
-    recovery,
-    runningJobs: () => jobs.runningCount,
-    async registerRoutes(server, requireUser) {
-      await server.register(chatRoutes, { service, jobs, requireUser });
-    },
+    service: { router, jobs, service, recovery, runningJobs: () => jobs.runningCount },
+    routes: (app) => chatRoutes(app, { service, jobs, requireUser }),
     async close() {
       // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
       await jobs.close();

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsync, preHandlerHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/envelope.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
+import { orEmpty, type ModuleApp } from '../module.js';
 import { chunkBodies, frameOf, sseMessage, SSE_DONE, type ChunkIds, type LogEntry } from './jobs/chunks.js';
 import type { JobManager } from './jobs/jobManager.js';
 import { TurnRefused, type ChatService } from './service.js';
@@ -56,9 +57,9 @@ const SSE_HEADERS = {
 };
 
 /** The gateway's calls under /app-api/backend-api/ (spec chat §7). */
-export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, { service, jobs, requireUser }) => {
-  server.post('/app-api/backend-api/getStream', { preHandler: requireUser }, async (request, reply) => {
-    const body = StreamBodySchema.parse(request.body ?? {});
+export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser }: ChatRoutesOptions): Promise<void> => {
+  server.post('/backend-api/getStream', { preValidation: requireUser, schema: { body: orEmpty(StreamBodySchema) } }, async (request, reply) => {
+    const body = request.body;
     const userId = request.user!.id;
     if (!body.stream) {
       const started = await service.start(userId, body).catch(refusalAsEnvelope);
@@ -85,8 +86,8 @@ export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, 
     await pipeSse(response, entries, closed);
   });
 
-  server.get('/app-api/backend-api/resumeStream', { preHandler: requireUser }, async (request, reply) => {
-    const { convId, after } = ResumeQuerySchema.parse(request.query);
+  server.get('/backend-api/resumeStream', { preValidation: requireUser, schema: { querystring: ResumeQuerySchema } }, async (request, reply) => {
+    const { convId, after } = request.query;
     const lastEventId = Number(request.headers['last-event-id']);
     const from = Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after;
     reply.hijack();
@@ -97,13 +98,13 @@ export const chatRoutes: FastifyPluginAsync<ChatRoutesOptions> = async (server, 
     await pipeSse(response, attached ?? single(errorEntry(chatError('generationNotFound'))), closed);
   });
 
-  server.get('/app-api/backend-api/checkChatId', { preHandler: requireUser }, async (request) => {
-    const { chatId } = JobQuerySchema.parse(request.query);
+  server.get('/backend-api/checkChatId', { preValidation: requireUser, schema: { querystring: JobQuerySchema } }, async (request) => {
+    const { chatId } = request.query;
     return { code: 0, data: await jobs.isRunning(chatId, request.user!.id), msg: '' };
   });
 
-  server.get('/app-api/backend-api/stopChatId', { preHandler: requireUser }, async (request) => {
-    const { chatId } = JobQuerySchema.parse(request.query);
+  server.get('/backend-api/stopChatId', { preValidation: requireUser, schema: { querystring: JobQuerySchema } }, async (request) => {
+    const { chatId } = request.query;
     return { code: 0, data: { stopped: await jobs.stop(chatId, request.user!.id) }, msg: '' };
   });
 };

@@ -1,11 +1,26 @@
 import type { Kysely } from 'kysely';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import type { ServerModule } from '../module.js';
 import { ConversationsRepository } from './repository.js';
+import { conversationsRoutes } from './routes.js';
 import { ConversationsService } from './service.js';
 
 export function createConversationsService(db: Kysely<Database>, clock: Clock): ConversationsService {
   return new ConversationsService(new ConversationsRepository(db), clock);
+}
+
+export interface ConversationsDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  requireUser: preHandlerAsyncHookHandler;
+}
+
+/** Conversation history (spec chat §7): the tree of turns the chat gateway writes, and its calls. */
+export function createConversationsModule({ db, now, requireUser }: ConversationsDeps): ServerModule<ConversationsService> {
+  const service = createConversationsService(db, now);
+  return { service, routes: (app) => conversationsRoutes(app, { service, requireUser }) };
 }
 
 export { ConversationsService, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type FinishedAnswer, type HistoryMessage, type Turn, type TurnInput } from './service.js';

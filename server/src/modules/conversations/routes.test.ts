@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { SESSION_EXPIRED_MESSAGE } from '../auth/codes.js';
 import { decorateRequestUser, sessionExpired } from '../auth/guard.js';
 import { conversationsRoutes, createConversationsService, type ConversationsService, type Turn } from './index.js';
+import { API_PREFIX } from '../module.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
 const SESSION_EXPIRED = { code: 401, data: null, msg: SESSION_EXPIRED_MESSAGE };
@@ -30,6 +31,7 @@ describe(`conversation routes (${DB})`, () => {
     installErrorHandling(server);
     decorateRequestUser(server);
     await server.register(conversationsRoutes, {
+      prefix: API_PREFIX,
       service,
       async requireUser(request) {
         const id = request.headers['x-test-user'];

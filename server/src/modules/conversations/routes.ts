@@ -1,7 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../auth/guard.js';
+import { orEmpty, type ModuleApp } from '../module.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConversationsService } from './service.js';
 
 export interface ConversationsRouteOptions {
@@ -9,7 +10,7 @@ export interface ConversationsRouteOptions {
   requireUser: preHandlerAsyncHookHandler;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 
 const id = (message: string) => z.string().trim().min(1, message).max(100);
 const GroupQuery = z.object({ convGroupId: id('请选择对话') });
@@ -21,28 +22,28 @@ const PageBody = z.object({
 });
 
 /** Conversation history (spec chat §7): list, page, read, rename, delete, and the branch shown. */
-export async function conversationsRoutes(app: FastifyInstance, { service, requireUser }: ConversationsRouteOptions): Promise<void> {
-  app.addHook('preHandler', requireUser);
+export async function conversationsRoutes(app: ModuleApp, { service, requireUser }: ConversationsRouteOptions): Promise<void> {
+  app.addHook('preValidation', requireUser);
 
   app.get(`${BASE}/getConversationGroups`, async (request) => ok(await service.groups(currentUser(request).id)));
 
-  app.post(`${BASE}/getConversationGroupsPage`, async (request) => {
-    const { pageNo, pageSize } = PageBody.parse(request.body ?? {});
+  app.post(`${BASE}/getConversationGroupsPage`, { schema: { body: orEmpty(PageBody) } }, async (request) => {
+    const { pageNo, pageSize } = request.body;
     return ok(await service.groupsPage(currentUser(request).id, pageNo, pageSize));
   });
 
-  app.get(`${BASE}/getConversations`, async (request) => ok(await service.tree(currentUser(request).id, GroupQuery.parse(request.query).convGroupId)));
+  app.get(`${BASE}/getConversations`, { schema: { querystring: GroupQuery } }, async (request) => ok(await service.tree(currentUser(request).id, request.query.convGroupId)));
 
-  app.get(`${BASE}/changeTitle`, async (request) => {
-    const { convGroupId, title } = TitleQuery.parse(request.query);
+  app.get(`${BASE}/changeTitle`, { schema: { querystring: TitleQuery } }, async (request) => {
+    const { convGroupId, title } = request.query;
     await service.changeTitle(currentUser(request).id, convGroupId, title);
     return ok(null);
   });
 
-  app.get(`${BASE}/deleteConvGroup`, async (request) => ok(await service.deleteGroup(currentUser(request).id, GroupQuery.parse(request.query).convGroupId)));
+  app.get(`${BASE}/deleteConvGroup`, { schema: { querystring: GroupQuery } }, async (request) => ok(await service.deleteGroup(currentUser(request).id, request.query.convGroupId)));
 
-  app.get(`${BASE}/selectBranch`, async (request) => {
-    await service.selectBranch(currentUser(request).id, NodeQuery.parse(request.query).convId);
+  app.get(`${BASE}/selectBranch`, { schema: { querystring: NodeQuery } }, async (request) => {
+    await service.selectBranch(currentUser(request).id, request.query.convId);
     return ok(null);
   });
 }

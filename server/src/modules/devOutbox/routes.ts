@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
 import type { CaptchaService } from '../captcha/index.js';
+import type { ModuleApp } from '../module.js';
 import type { Channel } from '../verification/codeSender.js';
 import { normaliseTarget } from '../verification/identifiers.js';
 import type { DevOutbox } from './outbox.js';
@@ -21,19 +21,19 @@ const CaptchaParams = z.object({ captchaId: z.string().min(1).max(64) });
  * ask any deployment; the outbox only while a channel uses it; a captcha's answer only when both
  * do (a pure development deployment, where tests and e2e drive the login flow).
  */
-export async function devOutboxRoutes(app: FastifyInstance, { outbox, channels, captcha }: DevOutboxRouteOptions): Promise<void> {
-  app.get('/app-api/dev/status', async () => ok({ outbox: channels.size > 0 }));
+export async function devOutboxRoutes(app: ModuleApp, { outbox, channels, captcha }: DevOutboxRouteOptions): Promise<void> {
+  app.get('/dev/status', async () => ok({ outbox: channels.size > 0 }));
   if (channels.size === 0) return;
 
-  app.get('/app-api/dev/outbox', async (request) => {
-    const to = normaliseTarget(OutboxQuery.parse(request.query).to);
+  app.get('/dev/outbox', { schema: { querystring: OutboxQuery } }, async (request) => {
+    const to = normaliseTarget(request.query.to);
     if (to === null) throw new AppError(400, '请输入正确的手机号或邮箱地址');
     return ok(await outbox.messagesTo(to));
   });
 
   if (channels.size < 2) return;
-  app.get('/app-api/dev/captcha/:captchaId', async (request) => {
-    const x = await captcha.answerOf(CaptchaParams.parse(request.params).captchaId);
+  app.get('/dev/captcha/:captchaId', { schema: { params: CaptchaParams } }, async (request) => {
+    const x = await captcha.answerOf(request.params.captchaId);
     if (x === null) throw new AppError(404, '滑块验证不存在或已过期');
     return ok({ x });
   });

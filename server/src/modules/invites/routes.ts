@@ -11,6 +11,6 @@ export interface InvitesRouteOptions {
 }
 
 export async function invitesRoutes(app: FastifyInstance, { service, requireUser, publicOrigin }: InvitesRouteOptions): Promise<void> {
-  app.addHook('preHandler', requireUser);
-  app.get('/app-api/system/user/inviteInfo', async (request) => ok(await service.info(currentUser(request).id, publicOriginOf(request, publicOrigin))));
+  app.addHook('preValidation', requireUser);
+  app.get('/system/user/inviteInfo', async (request) => ok(await service.info(currentUser(request).id, publicOriginOf(request, publicOrigin))));
 }

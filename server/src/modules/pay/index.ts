@@ -1,33 +1,33 @@
 import type { PayMethod } from '@qiming/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
+import { startPeriodicTask } from '../../periodicTask.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { Catalogue, CatalogueEntry } from '../catalogue/index.js';
+import type { ServerModule } from '../module.js';
 import type { PointsService } from '../points/index.js';
+import { PAY_USAGE, runPayCommand } from './opsCommands.js';
 import { DEFAULT_PLANS, parsePlans } from './plans.js';
 import { createAlipayProvider } from './providers/alipay.js';
 import type { PayProvider, RawNotify } from './providers/provider.js';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
 import { createWechatPayProvider } from './providers/wechatPay.js';
 import { PayRepository } from './repository.js';
+import { payRoutes } from './routes.js';
 import { PayService } from './service.js';
 
 export { PayService, PAY_MESSAGES, newOutTradeNo, type PaymentOutcome } from './service.js';
 export { PayRepository } from './repository.js';
 export { DEFAULT_PLANS, parsePlans, pointsPerUse, usesOf, type Plan } from './plans.js';
-export { payRoutes } from './routes.js';
-export { runPayCommand, PAY_USAGE, PayInputError } from './opsCommands.js';
+export { PAY_USAGE } from './opsCommands.js';
 
 export interface Pay {
   service: PayService;
   sandbox: SandboxProvider | null;
-  /** Closes unpaid orders whose time is up (every PAY_SWEEP_SECONDS). */
-  sweeper: PeriodicTask;
 }
 
 export interface PayDependencies {
@@ -36,14 +36,18 @@ export interface PayDependencies {
   points: PointsService;
   catalogue: Catalogue;
   sharedState: SharedState;
-  /** The server the sandbox posts its notifications to (through the same route a provider uses). */
-  server: FastifyInstance;
+  /**
+   * Posts a request to this server (Fastify's inject): the sandbox delivers its notifications
+   * through the same route a provider uses. Absent where nothing is served (`pnpm ops`).
+   */
+  inject?: (request: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
+  requireUser: preHandlerAsyncHookHandler;
   now: Clock;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** The providers new orders can use, in the order the pay dialog offers them. */
-function providersOf({ config, sharedState, server, now }: PayDependencies): { providers: Map<PayMethod, PayProvider>; sandbox: SandboxProvider | null } {
+function providersOf({ config, sharedState, inject, now, log }: PayDependencies): { providers: Map<PayMethod, PayProvider>; sandbox: SandboxProvider | null } {
   const providers = new Map<PayMethod, PayProvider>();
   const { wechat, alipay } = config.pay;
   if (wechat) providers.set('wechat', createWechatPayProvider({ ...wechat, now }));
@@ -55,8 +59,9 @@ function providersOf({ config, sharedState, server, now }: PayDependencies): { p
       sharedState,
       now,
       async deliver(notify: RawNotify) {
-        const reply = await server.inject({ method: 'POST', url: '/app-api/pay/notify/sandbox', headers: notify.headers as Record<string, string>, payload: notify.body });
-        if (reply.statusCode !== 200) server.log.warn(`sandbox notify answered ${reply.statusCode}: ${reply.body.slice(0, 200)}`);
+        if (!inject) throw new Error('the pay sandbox delivers notifications only in the server');
+        const reply = await inject({ method: 'POST', url: '/app-api/pay/notify/sandbox', headers: notify.headers as Record<string, string>, payload: notify.body });
+        if (reply.statusCode !== 200) log.warn({}, `sandbox notify answered ${reply.statusCode}: ${reply.body.slice(0, 200)}`);
       },
     });
     providers.set('sandbox', sandbox);
@@ -64,7 +69,12 @@ function providersOf({ config, sharedState, server, now }: PayDependencies): { p
   return { providers, sandbox };
 }
 
-export function createPay(deps: PayDependencies): Pay {
+/**
+ * Plans, orders, providers and their notifications (server/src/modules/pay/README.md): the pay
+ * routes, the sweep that closes unpaid orders whose time is up (every PAY_SWEEP_SECONDS, until
+ * close) and `pnpm ops pay`.
+ */
+export function createPayModule(deps: PayDependencies): ServerModule<Pay> {
   const { config, catalogue, log } = deps;
   const plans = config.pay.plansJson === undefined ? [...DEFAULT_PLANS] : parsePlans(config.pay.plansJson, config.pay.plansSource);
   const { providers, sandbox } = providersOf(deps);
@@ -81,5 +91,10 @@ export function createPay(deps: PayDependencies): Pay {
     log,
   });
   const sweeper = startPeriodicTask('pay order sweep', () => service.expireDue(), config.pay.sweepSeconds * 1000, log);
-  return { service, sandbox, sweeper };
+  return {
+    service: { service, sandbox },
+    routes: (app) => payRoutes(app, { service, requireUser: deps.requireUser, publicOrigin: config.publicOrigin, sandbox }),
+    close: () => sweeper.stop(),
+    opsCommands: { pay: { usage: PAY_USAGE, run: (argv, print) => runPayCommand(service, new PayRepository(deps.db), argv, print) } },
+  };
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createUser } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
-import { PayInputError, runPayCommand } from './opsCommands.js';
+import { OpsInputError } from '../module.js';
+import { runPayCommand } from './opsCommands.js';
 import { PayRepository } from './repository.js';
 
 describe(`pnpm ops pay (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -36,7 +37,7 @@ describe(`pnpm ops pay (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('refuses bad input with a message', async () => {
-    await assert.rejects(run('voucher', 'nobody-here', '--yuan', '1'), (e) => e instanceof PayInputError && /没有用户 nobody-here/.test(e.message));
+    await assert.rejects(run('voucher', 'nobody-here', '--yuan', '1'), (e) => e instanceof OpsInputError && /没有用户 nobody-here/.test(e.message));
     const userId = await createUser(t.app);
     const { username } = await t.app.db.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
     await assert.rejects(run('voucher', username, '--yuan', '1.234'), /--yuan 必须是金额/);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { PlanType } from '@qiming/contracts';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { endOfChinaDay } from '../cdkeys/index.js';
+import { OpsInputError } from '../module.js';
 import type { PayRepository } from './repository.js';
 import type { PayService } from './service.js';
 
@@ -13,9 +14,6 @@ export const PAY_USAGE = `用法: pnpm ops pay <命令>
   voucher <用户名> --yuan 金额 [--plans 1,2,3] [--expires YYYY-MM-DD] [--note 文本]
                                         给用户发一张优惠券（金额单位：元，可带两位小数）
   vouchers <用户名>                     用户可用的优惠券`;
-
-/** A mistake in the operator's input (printed, exit 2). */
-export class PayInputError extends Error {}
 
 const OPTIONS = {
   status: { type: 'string' },
@@ -33,16 +31,16 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 /** "2" or "2.5" or "2.50" yuan → fen, exactly. */
 function fenOf(text: string | undefined): number {
   const match = text ? /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text) : null;
-  if (!match) throw new PayInputError('--yuan 必须是金额，例如 2 或 2.50');
+  if (!match) throw new OpsInputError('--yuan 必须是金额，例如 2 或 2.50');
   const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (fen < 1) throw new PayInputError('--yuan 必须大于 0');
+  if (fen < 1) throw new OpsInputError('--yuan 必须大于 0');
   return fen;
 }
 
 function planTypesOf(text: string | undefined): PlanType[] {
   if (!text) return [];
   const types = text.split(',').map((t) => t.trim());
-  if (!types.every((t) => t === '1' || t === '2' || t === '3')) throw new PayInputError('--plans 只能是 1、2、3 的逗号列表');
+  if (!types.every((t) => t === '1' || t === '2' || t === '3')) throw new OpsInputError('--plans 只能是 1、2、3 的逗号列表');
   return [...new Set(types.map(Number) as PlanType[])];
 }
 
@@ -50,16 +48,16 @@ export async function runPayCommand(service: PayService, repo: PayRepository, ar
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [command, target] = positionals;
   const userIdOf = async (name: string | undefined) => {
-    if (!name) throw new PayInputError('缺少参数：用户名');
+    if (!name) throw new OpsInputError('缺少参数：用户名');
     const user = await repo.userIdByName(name);
-    if (!user) throw new PayInputError(`没有用户 ${name}`);
+    if (!user) throw new OpsInputError(`没有用户 ${name}`);
     return user.id;
   };
   switch (command) {
     case 'orders': {
       const limit = Number(values.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw new PayInputError('--limit 必须是正整数');
-      if (values.status && !STATUSES.includes(values.status as PayOrderStatus)) throw new PayInputError(`--status 只能是 ${STATUSES.join('、')}`);
+      if (!Number.isInteger(limit) || limit < 1) throw new OpsInputError('--limit 必须是正整数');
+      if (values.status && !STATUSES.includes(values.status as PayOrderStatus)) throw new OpsInputError(`--status 只能是 ${STATUSES.join('、')}`);
       const orders = await repo.listOrders({ status: values.status as PayOrderStatus | undefined, userId: values.user ? await userIdOf(values.user) : undefined, limit });
       for (const o of orders) {
         const plan = JSON.parse(o.plan_snapshot) as { name: string };
@@ -69,17 +67,17 @@ export async function runPayCommand(service: PayService, repo: PayRepository, ar
       return;
     }
     case 'show': {
-      if (!target) throw new PayInputError('缺少参数：订单号');
+      if (!target) throw new OpsInputError('缺少参数：订单号');
       const order = await repo.order(target);
-      if (!order) throw new PayInputError(`没有订单 ${target}`);
+      if (!order) throw new OpsInputError(`没有订单 ${target}`);
       print(JSON.stringify({ ...order, plan_snapshot: JSON.parse(order.plan_snapshot) as unknown }, null, 2));
       for (const e of await repo.events(target)) print(`${e.created_at}  ${e.kind.padEnd(7)} ${e.outcome.padEnd(14)} ${e.detail}`);
       return;
     }
     case 'refunded': {
-      if (!target) throw new PayInputError('缺少参数：订单号');
+      if (!target) throw new OpsInputError('缺少参数：订单号');
       const result = await service.recordRefund(target);
-      if (!result) throw new PayInputError(`订单 ${target} 不是已支付状态，未改动`);
+      if (!result) throw new OpsInputError(`订单 ${target} 不是已支付状态，未改动`);
       print(`订单 ${target} 已记为退款：收回 ${result.takenBack} 积分${result.shortfall ? `（用户余额不足，少收回 ${result.shortfall}）` : ''}`);
       return;
     }
@@ -97,6 +95,6 @@ export async function runPayCommand(service: PayService, repo: PayRepository, ar
       return;
     }
     default:
-      throw new PayInputError(command ? `未知命令：${command}` : PAY_USAGE);
+      throw new OpsInputError(command ? `未知命令：${command}` : PAY_USAGE);
   }
 }

@@ -7,7 +7,7 @@ export type Plan = Omit<PlanView, 'uses'>;
 
 /**
  * The three plans of spec §9. The points and prices are the spec's; what else each grants is ours
- * (server/README.md, "Pay"): a points package for 30 days (level 2 unlocks the high-level models),
+ * (server/src/modules/pay/README.md): a points package for 30 days (level 2 unlocks the high-level models),
  * VIP days, and with the luxury plan the basic subscription (80% prices) for 30 days.
  */
 export const DEFAULT_PLANS: readonly Plan[] = [

@@ -1,8 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ContactInfo, DownloadLinks } from '@qiming/contracts';
 import { AppError, ok } from '../../http/envelope.js';
+import type { ModuleApp } from '../module.js';
 import type { GuardEvents } from './guardEvents.js';
 import { PlatformError, type PlatformService } from './service.js';
 
@@ -44,8 +45,8 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-export async function platformRoutes(app: FastifyInstance, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
-  app.get('/app-api/platform/remotes', async (request, reply) => {
+export async function platformRoutes(app: ModuleApp, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
+  app.get('/platform/remotes', async (request, reply) => {
     const userId = (await userIdOf?.(request)) ?? null;
     let anonId = request.cookies[ANON_COOKIE];
     if (!anonId || !/^[0-9a-f-]{36}$/.test(anonId)) {
@@ -57,49 +58,49 @@ export async function platformRoutes(app: FastifyInstance, { service, opsToken, 
   });
 
   // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.
-  app.get('/app-api/platform/contact', async () => ok(contact));
+  app.get('/platform/contact', async () => ok(contact));
 
   // The download dialog (spec platform §2): Windows installer, browser extension, Android package.
-  app.get('/app-api/platform/downloads', async () => ok(downloads));
+  app.get('/platform/downloads', async () => ok(downloads));
 
   // The host's guards (spec platform §4, §5). Answered ok even when dropped over the IP's limit.
-  app.post('/app-api/platform/guard-events', async (request) => {
-    const event = GuardEventBody.parse(request.body);
+  app.post('/platform/guard-events', { schema: { body: GuardEventBody } }, async (request) => {
+    const event = request.body;
     const userId = (await userIdOf?.(request)) ?? null;
     await guardEvents.record(event, { userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
     return ok(null);
   });
 
-  app.post('/app-api/platform/remote-errors', async (request) => {
-    const report = FailureReport.parse(request.body);
+  app.post('/platform/remote-errors', { schema: { body: FailureReport } }, async (request) => {
+    const report = request.body;
     await service.recordFailure(report).catch(asAppError);
     return ok(null);
   });
 
   // Registry changes over HTTP, for ops tools on other machines. Refused unless OPS_TOKEN is set.
-  app.register(async (ops) => {
+  app.register(async (ops: ModuleApp) => {
     ops.addHook('onRequest', async (request) => {
       if (!opsToken) throw new AppError(403, '运维接口未开启（服务器未设置 OPS_TOKEN）', 403);
       if (!tokenMatches(opsToken, request.headers.authorization)) throw new AppError(401, '运维令牌无效', 401);
     });
-    ops.get('/app-api/platform/ops/remotes', async () => ok(await service.summary()));
-    ops.get('/app-api/platform/ops/remotes/:area/history', async (request) => {
-      const { area } = AreaParams.parse(request.params);
+    ops.get('/platform/ops/remotes', async () => ok(await service.summary()));
+    ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams } }, async (request) => {
+      const { area } = request.params;
       return ok(await service.history(area).catch(asAppError));
     });
-    ops.post('/app-api/platform/ops/remotes/:area/activate', async (request) => {
-      const { area } = AreaParams.parse(request.params);
-      const { version } = ActivateBody.parse(request.body);
+    ops.post('/platform/ops/remotes/:area/activate', { schema: { params: AreaParams, body: ActivateBody } }, async (request) => {
+      const { area } = request.params;
+      const { version } = request.body;
       await service.activate(area, version).catch(asAppError);
       return ok(null, `${area} 已切换到 ${version}`);
     });
-    ops.post('/app-api/platform/ops/remotes/:area/rollback', async (request) => {
-      const { area } = AreaParams.parse(request.params);
+    ops.post('/platform/ops/remotes/:area/rollback', { schema: { params: AreaParams } }, async (request) => {
+      const { area } = request.params;
       return ok(await service.rollback(area).catch(asAppError));
     });
-    ops.post('/app-api/platform/ops/remotes/:area/canary', async (request) => {
-      const { area } = AreaParams.parse(request.params);
-      const { version, percent } = CanaryBody.parse(request.body);
+    ops.post('/platform/ops/remotes/:area/canary', { schema: { params: AreaParams, body: CanaryBody } }, async (request) => {
+      const { area } = request.params;
+      const { version, percent } = request.body;
       await service.canary(area, version, percent).catch(asAppError);
       return ok(null);
     });

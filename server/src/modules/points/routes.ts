@@ -1,7 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../auth/guard.js';
+import type { ModuleApp } from '../module.js';
 import type { PointsService } from './service.js';
 
 export interface PointsRouteOptions {
@@ -21,18 +22,18 @@ const QuoteBody = z.object({
   promptChars: z.number().int().min(0).max(10_000_000).optional(),
 });
 
-export async function pointsRoutes(app: FastifyInstance, { service, requireUser }: PointsRouteOptions): Promise<void> {
-  app.addHook('preHandler', requireUser);
+export async function pointsRoutes(app: ModuleApp, { service, requireUser }: PointsRouteOptions): Promise<void> {
+  app.addHook('preValidation', requireUser);
 
-  app.get('/app-api/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
+  app.get('/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
 
-  app.post('/app-api/system/user/integralHistoryPage', async (request) => {
-    const { pageNo, pageSize } = HistoryBody.parse(request.body);
+  app.post('/system/user/integralHistoryPage', { schema: { body: HistoryBody } }, async (request) => {
+    const { pageNo, pageSize } = request.body;
     return ok(await service.history(currentUser(request).id, pageNo, pageSize));
   });
 
-  app.post('/app-api/points/quote', async (request) => {
-    const { model, ...options } = QuoteBody.parse(request.body);
+  app.post('/points/quote', { schema: { body: QuoteBody } }, async (request) => {
+    const { model, ...options } = request.body;
     return ok(await service.quote(currentUser(request).id, model, options));
   });
 }

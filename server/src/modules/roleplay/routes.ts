@@ -7,5 +7,5 @@ import { HONG_SCENES } from './scenes.js';
 export async function roleplayRoutes(app: FastifyInstance): Promise<void> {
   const list: HongSceneList = { scenes: [...HONG_SCENES] };
   const scenes = staticJson(list);
-  app.get('/app-api/backend-api/getHongScenes', async (request, reply) => sendStaticJson(request, reply, scenes));
+  app.get('/backend-api/getHongScenes', async (request, reply) => sendStaticJson(request, reply, scenes));
 }

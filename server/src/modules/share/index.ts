@@ -1,10 +1,11 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
+import type { ServerModule } from '../module.js';
 import { ShareRepository } from './repository.js';
 import { shareRoutes } from './routes.js';
 import { ShareService } from './service.js';
@@ -21,11 +22,10 @@ export interface ShareDependencies {
   now: Clock;
 }
 
-/** The share routes on `server`. */
-export async function installShare(server: FastifyInstance, deps: ShareDependencies): Promise<ShareService> {
+/** Share pages: publish, refresh, revoke, and the public read (public/share/*). */
+export function createShareModule(deps: ShareDependencies): ServerModule<ShareService> {
   const service = new ShareService(new ShareRepository(deps.db), deps.conversations, { iconOf: (model) => deps.catalogue.find(model)?.icon ?? null, now: deps.now });
-  await server.register(shareRoutes, { service, requireUser: deps.requireUser, sharedState: deps.sharedState, readsPerMinute: SHARE_READS_PER_MINUTE });
-  return service;
+  return { service, routes: (app) => shareRoutes(app, { service, requireUser: deps.requireUser, sharedState: deps.sharedState, readsPerMinute: SHARE_READS_PER_MINUTE }) };
 }
 
 export { ShareService, chinaDateTime } from './service.js';

@@ -1,8 +1,9 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
 import { currentUser } from '../auth/guard.js';
+import { orEmpty, type ModuleApp } from '../module.js';
 import { shareNotFound, tooManyReads } from './codes.js';
 import type { ShareService } from './service.js';
 
@@ -14,16 +15,17 @@ export interface ShareRouteOptions {
   readsPerMinute: number;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 /** Conversation ids are UUIDs; the same bounds as the conversation calls. */
 const ConvGroupRef = z.object({ convGroupId: z.string({ error: '请选择对话' }).trim().min(1, '请选择对话').max(100) });
 const PublicId = z.string().min(1).max(100);
 
 /** Publish, refresh, revoke and read a conversation's share page. */
-export async function shareRoutes(app: FastifyInstance, { service, requireUser, sharedState, readsPerMinute }: ShareRouteOptions): Promise<void> {
+export async function shareRoutes(app: ModuleApp, { service, requireUser, sharedState, readsPerMinute }: ShareRouteOptions): Promise<void> {
   // No login and no request signature (/app-api/public/ is exempt): the page opens from a link anywhere.
   // A wildcard rather than :convGroupId, whose 100-character bound would make a long id "接口不存在".
-  app.get<{ Params: { '*': string } }>('/app-api/public/share/*', async (request) => {
+  // Parsed in the handler, not as a schema: the read limit counts first, and a bad id is 分享不存在, not a 400.
+  app.get<{ Params: { '*': string } }>('/public/share/*', async (request) => {
     const reads = await sharedState.increment(`share-read:${request.ip}`, 60);
     if (reads > readsPerMinute) throw tooManyReads();
     const id = PublicId.safeParse(request.params['*']);
@@ -31,10 +33,10 @@ export async function shareRoutes(app: FastifyInstance, { service, requireUser, 
     return ok(await service.publicView(id.data));
   });
 
-  await app.register(async (owner) => {
-    owner.addHook('preHandler', requireUser);
-    owner.post(`${BASE}/shareConversation`, async (request) => ok(await service.share(currentUser(request).id, ConvGroupRef.parse(request.body ?? {}).convGroupId)));
-    owner.post(`${BASE}/revokeShare`, async (request) => ok(await service.revoke(currentUser(request).id, ConvGroupRef.parse(request.body ?? {}).convGroupId)));
-    owner.get(`${BASE}/getShareState`, async (request) => ok(await service.state(currentUser(request).id, ConvGroupRef.parse(request.query).convGroupId)));
+  await app.register(async (owner: ModuleApp) => {
+    owner.addHook('preValidation', requireUser);
+    owner.post(`${BASE}/shareConversation`, { schema: { body: orEmpty(ConvGroupRef) } }, async (request) => ok(await service.share(currentUser(request).id, request.body.convGroupId)));
+    owner.post(`${BASE}/revokeShare`, { schema: { body: orEmpty(ConvGroupRef) } }, async (request) => ok(await service.revoke(currentUser(request).id, request.body.convGroupId)));
+    owner.get(`${BASE}/getShareState`, { schema: { querystring: ConvGroupRef } }, async (request) => ok(await service.state(currentUser(request).id, request.query.convGroupId)));
   });
 }

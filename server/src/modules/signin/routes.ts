@@ -9,7 +9,7 @@ export interface SigninRouteOptions {
 }
 
 export async function signinRoutes(app: FastifyInstance, { service, requireUser }: SigninRouteOptions): Promise<void> {
-  app.addHook('preHandler', requireUser);
-  app.get('/app-api/system/user/signin', async (request) => ok(await service.signIn(currentUser(request).id), '签到成功'));
-  app.get('/app-api/system/user/signinStatus', async (request) => ok(await service.status(currentUser(request).id)));
+  app.addHook('preValidation', requireUser);
+  app.get('/system/user/signin', async (request) => ok(await service.signIn(currentUser(request).id), '签到成功'));
+  app.get('/system/user/signinStatus', async (request) => ok(await service.status(currentUser(request).id)));
 }

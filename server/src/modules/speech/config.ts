@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The speech services (server/README.md, "Speech"): upstream ones when configured, else local synthesis and no transcription. */
+/** The speech services (server/src/modules/speech/README.md): upstream ones when configured, else local synthesis and no transcription. */
 export interface SpeechConfig {
   /** An OpenAI-compatible text-to-speech service; null: the built-in eSpeak NG synthesizer. */
   upstream: { baseUrl: string; apiKey: string | undefined; modelMap: Record<string, string> } | null;

@@ -1,4 +1,5 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { ServerModule } from '../module.js';
 import type { SpeechConfig } from './config.js';
 import { LocalSynthesizer } from './localSynthesizer.js';
 import { speechRoutes } from './routes.js';
@@ -19,12 +20,10 @@ export function createSpeechService({ config, log }: Omit<SpeechDependencies, 'r
   return new SpeechService(synthesizer, transcriber);
 }
 
-/** The speech routes on `server`; the local synthesizer's worker stops when the server closes. */
-export async function installSpeech(server: FastifyInstance, deps: SpeechDependencies): Promise<SpeechService> {
+/** The speech routes; close stops the local synthesizer's worker. */
+export function createSpeechModule(deps: SpeechDependencies): ServerModule<SpeechService> {
   const service = createSpeechService(deps);
-  server.addHook('onClose', () => service.close());
-  await server.register(speechRoutes, { service, requireUser: deps.requireUser });
-  return service;
+  return { service, routes: (app) => speechRoutes(app, { service, requireUser: deps.requireUser }), close: () => service.close() };
 }
 
 export { SpeechService } from './service.js';

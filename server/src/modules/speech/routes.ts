@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { orEmpty, type ModuleApp } from '../module.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { SPEED_RANGE, SPEECH_MODELS, VOICES } from '../users/service.js';
@@ -12,7 +13,7 @@ export interface SpeechRouteOptions {
   requireUser: preHandlerAsyncHookHandler;
 }
 
-const BASE = '/app-api/backend-api';
+const BASE = '/backend-api';
 const { defaults } = SPEECH_LIMITS;
 
 /** spec chat §7 generateSpeech; a missing field takes the spec's default (§9), a missing input is empty. */
@@ -48,21 +49,22 @@ async function readAudio(app: FastifyInstance, request: FastifyRequest): Promise
 }
 
 /** Read-aloud (generateSpeech), voice input (getTranscribeAudio) and what this server offers of both. */
-export async function speechRoutes(app: FastifyInstance, { service, requireUser }: SpeechRouteOptions): Promise<void> {
+export async function speechRoutes(app: ModuleApp, { service, requireUser }: SpeechRouteOptions): Promise<void> {
   app.get(`${BASE}/getSpeechCapabilities`, async () => ok(service.capabilities()));
 
-  await app.register(async (user) => {
-    user.addHook('preHandler', requireUser);
+  await app.register(async (user: ModuleApp) => {
+    user.addHook('preValidation', requireUser);
     // Multipart only in this scope: one file, a few small fields, the recording limit of the spec.
     await user.register(fastifyMultipart, {
       limits: { fileSize: SPEECH_LIMITS.audioMaxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11, headerPairs: 100 },
     });
 
-    user.post(`${BASE}/generateSpeech`, async (request, reply) => {
-      const mp3 = await service.speak(SpeechBody.parse(request.body ?? {}));
+    user.post(`${BASE}/generateSpeech`, { schema: { body: orEmpty(SpeechBody) } }, async (request, reply) => {
+      const mp3 = await service.speak(request.body);
       return reply.header('content-type', 'audio/mpeg').header('content-length', mp3.length).header('cache-control', 'no-store').send(mp3);
     });
 
+    // The recording is multipart, read in the handler (readAudio): no schema describes a file stream.
     user.post(`${BASE}/getTranscribeAudio`, async (request) => {
       return ok(await service.transcribe(() => readAudio(user, request)));
     });

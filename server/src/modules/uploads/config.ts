@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { FILE_LIMITS } from './contract.js';
 
-/** Chat uploads (server/README.md, "Chat uploads"). */
+/** Chat uploads (server/src/modules/uploads/README.md). */
 export interface UploadsConfig {
   /** Where the bytes are stored: <dir>/<userId>/<knowledgeId>. */
   dir: string;

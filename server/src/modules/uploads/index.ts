@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { SharedState } from '../../sharedState/index.js';
+import type { ServerModule } from '../module.js';
 import { OcrEngine, prepareLanguageDir, type OcrLogger } from './extract/index.js';
 import { UploadFileStore } from './fileStore.js';
 import { ParseLock } from './parseLock.js';
@@ -17,24 +18,20 @@ export { UPLOAD_PATHS } from './routes.js';
 export { parsingKey } from './parseLock.js';
 export type { UploadsConfig } from './config.js';
 
-export interface Uploads {
-  service: UploadsService;
-  /** The routes, and an onClose hook that terminates the OCR worker with the server. */
-  registerRoutes(server: FastifyInstance, requireUser: preHandlerAsyncHookHandler): Promise<void>;
-}
-
 export interface UploadsDependencies {
   db: Kysely<Database>;
   config: ServerConfig;
   sharedState: SharedState;
   now: Clock;
   log: OcrLogger;
+  requireUser: preHandlerAsyncHookHandler;
 }
 
 /** The parse marker outlives the parse time limit by this much, in case an instance dies while parsing. */
 const LOCK_MARGIN_SECONDS = 30;
 
-export function createUploads({ db, config, sharedState, now, log }: UploadsDependencies): Uploads {
+/** Chat uploads (uploadChatKnowledge2 and its aliases, uploadedFile/:knowledgeId); close ends the OCR worker. */
+export function createUploadsModule({ db, config, sharedState, now, log, requireUser }: UploadsDependencies): ServerModule<UploadsService> {
   const { uploads } = config;
   const ocr = uploads.ocr ? new OcrEngine({ languageDir: () => prepareLanguageDir(path.join(config.dataDir, 'ocr')), log }) : null;
   const service = new UploadsService(new UploadsRepository(db), new UploadFileStore(uploads.dir), new ParseLock(sharedState, uploads.parseSeconds + LOCK_MARGIN_SECONDS), {
@@ -44,10 +41,8 @@ export function createUploads({ db, config, sharedState, now, log }: UploadsDepe
   });
   return {
     service,
-    async registerRoutes(server, requireUser) {
-      await server.register(uploadsRoutes, { service, requireUser, maxBytes: uploads.maxBytes });
-      // The OCR worker thread would keep the process alive after the server closed.
-      server.addHook('onClose', async () => ocr?.close());
-    },
+    routes: (app) => uploadsRoutes(app, { service, requireUser, maxBytes: uploads.maxBytes }),
+    // The OCR worker thread would keep the process alive after the server closed.
+    close: async () => ocr?.close(),
   };
 }

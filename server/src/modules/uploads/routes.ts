@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
+import { apiRoute, type ModuleApp } from '../module.js';
 import { currentUser } from '../auth/guard.js';
 import { megabytes, uploadError } from './contract.js';
 import { UPLOAD_MESSAGES, UPLOADED_FILE_PATH, type UploadInput, type UploadsService } from './service.js';
@@ -74,21 +75,22 @@ function contentDisposition(kind: string, name: string): string {
  * POST uploadChatKnowledge2 (and aliases) → UploadResult; GET uploadedFile/:knowledgeId → the
  * bytes, owner only. Multipart is registered in this plugin's scope only (one file, the size limit).
  */
-export async function uploadsRoutes(app: FastifyInstance, options: UploadsRouteOptions): Promise<void> {
+export async function uploadsRoutes(app: ModuleApp, options: UploadsRouteOptions): Promise<void> {
   const { service, requireUser, maxBytes } = options;
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: FIELD_LIMIT_BYTES, parts: 20, headerPairs: 100 },
   });
-  app.addHook('preHandler', requireUser);
+  app.addHook('preValidation', requireUser);
 
+  // The form is multipart, read and checked in the handler (readUploadForm): a schema cannot describe the file parts.
   for (const path of UPLOAD_PATHS) {
-    app.post(path, async (request) => {
+    app.post(apiRoute(path), async (request) => {
       const form = await readUploadForm(request, maxBytes);
       return ok(await service.upload(currentUser(request).id, form));
     });
   }
 
-  app.get<{ Params: { knowledgeId: string } }>(`${UPLOADED_FILE_PATH}/:knowledgeId`, async (request, reply) => {
+  app.get<{ Params: { knowledgeId: string } }>(`${apiRoute(UPLOADED_FILE_PATH)}/:knowledgeId`, async (request, reply) => {
     const stored = await service.stored(currentUser(request).id, request.params.knowledgeId);
     return reply
       .header('content-type', stored.row.mime)

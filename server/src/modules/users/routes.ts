@@ -1,7 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { currentUser, sessionExpired } from '../auth/guard.js';
+import type { ModuleApp } from '../module.js';
 import { SPEECH_MODELS, SPEED_RANGE, VOICES, type UsersService } from './service.js';
 
 export interface UsersRouteOptions {
@@ -15,19 +16,19 @@ const SettingBody = z.object({
   speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
 });
 
-export async function usersRoutes(app: FastifyInstance, { service, requireUser }: UsersRouteOptions): Promise<void> {
-  app.addHook('preHandler', requireUser);
+export async function usersRoutes(app: ModuleApp, { service, requireUser }: UsersRouteOptions): Promise<void> {
+  app.addHook('preValidation', requireUser);
 
-  app.get('/app-api/system/user/userinfo', async (request) => {
+  app.get('/system/user/userinfo', async (request) => {
     const info = await service.userInfo(currentUser(request).id);
     if (!info) throw sessionExpired();
     return ok(info);
   });
 
-  app.get('/app-api/system/user/getUserSetting', async (request) => ok(await service.settings(currentUser(request).id)));
+  app.get('/system/user/getUserSetting', async (request) => ok(await service.settings(currentUser(request).id)));
 
-  app.post('/app-api/system/user/updateUserSetting', async (request) => {
-    await service.updateSettings(currentUser(request).id, SettingBody.parse(request.body));
+  app.post('/system/user/updateUserSetting', { schema: { body: SettingBody } }, async (request) => {
+    await service.updateSettings(currentUser(request).id, request.body);
     return ok(null);
   });
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { CaptchaService } from '../captcha/index.js';
 import { DevOutbox } from '../devOutbox/outbox.js';
+import type { ServerModule } from '../module.js';
 import { verificationRoutes } from './routes.js';
 import { createCodeSenders } from './senders.js';
 import { VerificationService } from './service.js';
@@ -12,20 +13,20 @@ export interface VerificationDeps {
   config: Pick<ServerConfig, 'smtp' | 'aliyunSms' | 'codeRates' | 'codePepper' | 'dataDir' | 'redisUrl'>;
   sharedState: SharedState;
   captcha: Pick<CaptchaService, 'consumeCaptchaToken'>;
+  log: FastifyBaseLogger;
 }
 
-/** The send-code routes on `server`, senders chosen from the configuration (logged); the service checks codes for the accounts module. */
-export async function installVerification(server: FastifyInstance, { config, sharedState, captcha }: VerificationDeps): Promise<VerificationService> {
-  const outbox = new DevOutbox(sharedState, server.log);
+/** The send-code routes, senders chosen from the configuration (logged); the service checks codes for the accounts module. */
+export function createVerificationModule({ config, sharedState, captcha, log }: VerificationDeps): ServerModule<VerificationService> {
+  const outbox = new DevOutbox(sharedState, log);
   const { senders, outboxChannels, report } = createCodeSenders(config, outbox);
-  for (const line of report) server.log[line.level](line.message);
+  for (const line of report) log[line.level](line.message);
   if (!config.codePepper && config.redisUrl) {
-    server.log.warn('CODE_PEPPER is not set: this instance uses its own generated one (DATA_DIR/secrets.json); instances sharing Redis need the same CODE_PEPPER, or a code sent through one fails on another');
+    log.warn('CODE_PEPPER is not set: this instance uses its own generated one (DATA_DIR/secrets.json); instances sharing Redis need the same CODE_PEPPER, or a code sent through one fails on another');
   }
   const pepper = config.codePepper ?? persistentSecret(config.dataDir, 'codePepper');
-  const service = new VerificationService({ state: sharedState, senders, outboxChannels, outbox, captcha, pepper, rates: config.codeRates, log: server.log });
-  await server.register(verificationRoutes, { service });
-  return service;
+  const service = new VerificationService({ state: sharedState, senders, outboxChannels, outbox, captcha, pepper, rates: config.codeRates, log });
+  return { service, routes: (app) => verificationRoutes(app, { service }) };
 }
 
 export { VerificationService, MAX_CODE_ATTEMPTS, type SendCodeRequest } from './service.js';

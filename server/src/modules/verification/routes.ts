@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import type { ModuleApp } from '../module.js';
 import { requireEmail, requirePhone } from './identifiers.js';
 import type { VerificationService } from './service.js';
 
@@ -14,24 +14,24 @@ const PhoneResetBody = z.object({ phone: identifier, captchaToken });
 const EmailBody = z.object({ email: identifier, scene, captchaToken });
 const EmailResetBody = z.object({ email: identifier, captchaToken });
 
-export async function verificationRoutes(app: FastifyInstance, { service }: { service: VerificationService }): Promise<void> {
-  app.post('/app-api/system/user/send-phone-verification-code', async (request) => {
-    const body = PhoneBody.parse(request.body);
+export async function verificationRoutes(app: ModuleApp, { service }: { service: VerificationService }): Promise<void> {
+  app.post('/system/user/send-phone-verification-code', { schema: { body: PhoneBody } }, async (request) => {
+    const body = request.body;
     return ok(await service.sendCode({ channel: 'sms', target: requirePhone(body.phone), scene: body.scene, captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-phone-verification-code-reset', async (request) => {
-    const body = PhoneResetBody.parse(request.body);
+  app.post('/system/user/send-phone-verification-code-reset', { schema: { body: PhoneResetBody } }, async (request) => {
+    const body = request.body;
     return ok(await service.sendCode({ channel: 'sms', target: requirePhone(body.phone), scene: 'reset', captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-email-verification-code', async (request) => {
-    const body = EmailBody.parse(request.body);
+  app.post('/system/user/send-email-verification-code', { schema: { body: EmailBody } }, async (request) => {
+    const body = request.body;
     return ok(await service.sendCode({ channel: 'email', target: requireEmail(body.email), scene: body.scene, captchaToken: body.captchaToken, ip: request.ip }));
   });
 
-  app.post('/app-api/system/user/send-email-verification-code-reset', async (request) => {
-    const body = EmailResetBody.parse(request.body);
+  app.post('/system/user/send-email-verification-code-reset', { schema: { body: EmailResetBody } }, async (request) => {
+    const body = request.body;
     return ok(await service.sendCode({ channel: 'email', target: requireEmail(body.email), scene: 'reset', captchaToken: body.captchaToken, ip: request.ip }));
   });
 }

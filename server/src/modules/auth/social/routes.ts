@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../http/envelope.js';
+import type { ModuleApp } from '../../module.js';
 import { publicOriginOf } from '../origin.js';
 import type { SocialLoginService } from './service.js';
 
@@ -12,13 +12,13 @@ export interface SocialRouteOptions {
 const AuthorizeQuery = z.object({ provider: z.string().min(1).max(40) });
 const SocialLoginBody = z.object({ provider: z.string().min(1).max(40), code: z.string().min(1).max(2000), state: z.string().min(1).max(200) });
 
-export async function socialRoutes(app: FastifyInstance, { service, publicOrigin }: SocialRouteOptions): Promise<void> {
-  app.get('/app-api/public/social/providers', async () => ok(service.providers()));
+export async function socialRoutes(app: ModuleApp, { service, publicOrigin }: SocialRouteOptions): Promise<void> {
+  app.get('/public/social/providers', async () => ok(service.providers()));
 
-  app.get('/app-api/public/social/authorize', async (request, reply) => {
-    const { provider } = AuthorizeQuery.parse(request.query);
+  app.get('/public/social/authorize', { schema: { querystring: AuthorizeQuery } }, async (request, reply) => {
+    const { provider } = request.query;
     return reply.redirect(await service.authorize(provider, publicOriginOf(request, publicOrigin)), 302);
   });
 
-  app.post('/app-api/system/auth/social-login', async (request) => ok(await service.login(SocialLoginBody.parse(request.body))));
+  app.post('/system/auth/social-login', { schema: { body: SocialLoginBody } }, async (request) => ok(await service.login(request.body)));
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../../http/envelope.js';
+import { apiRoute, type ModuleApp } from '../../module.js';
 import { sendPage } from '../../../http/htmlPage.js';
 import { publicOriginOf } from '../origin.js';
 import { confirmPage } from './confirmPage.js';
@@ -19,13 +19,14 @@ export interface WechatRouteOptions {
 /** The "phone" identity of the browser that confirms on the local page. */
 const OPENID_COOKIE = 'qm_wx_openid';
 const TicketQuery = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确') });
+const EchoQuery = z.object({ echostr: z.string().max(200) });
 const ConfirmForm = z.object({ ticket: z.string().regex(TICKET_PATTERN, '二维码票据格式不正确'), action: z.enum(['confirm', 'cancel']) });
 
-export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin, pushToken }: WechatRouteOptions): Promise<void> {
-  app.get('/app-api/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));
+export async function wechatRoutes(app: ModuleApp, { service, publicOrigin, pushToken }: WechatRouteOptions): Promise<void> {
+  app.get('/wechat/getQrCode', async (request) => ok(await service.qrCode(publicOriginOf(request, publicOrigin))));
 
-  app.get('/app-api/wechat/checkLogin', async (request) => {
-    const { ticket } = TicketQuery.parse(request.query);
+  app.get('/wechat/checkLogin', { schema: { querystring: TicketQuery } }, async (request) => {
+    const { ticket } = request.query;
     return ok(await service.checkLogin(ticket));
   });
 
@@ -34,13 +35,13 @@ export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    app.get(LOCAL_CONFIRM_PATH, async (request, reply) => {
-      const { ticket } = TicketQuery.parse(request.query);
+    app.get(apiRoute(LOCAL_CONFIRM_PATH), { schema: { querystring: TicketQuery } }, async (request, reply) => {
+      const { ticket } = request.query;
       return sendPage(reply, confirmPage(ticket, await service.status(ticket)));
     });
 
-    app.post(LOCAL_CONFIRM_PATH, async (request, reply) => {
-      const { ticket, action } = ConfirmForm.parse(request.body);
+    app.post(apiRoute(LOCAL_CONFIRM_PATH), { schema: { body: ConfirmForm } }, async (request, reply) => {
+      const { ticket, action } = request.body;
       if (action === 'cancel') {
         await service.cancel(ticket);
         return sendPage(reply, confirmPage(ticket, 'gone', '已取消登录。'));
@@ -63,13 +64,13 @@ export async function wechatRoutes(app: FastifyInstance, { service, publicOrigin
     };
 
     // The account's server URL check: echo echostr when the signature holds.
-    app.get('/app-api/public/wechat/event', async (request, reply) => {
-      assertFromWechat(request.query);
-      const { echostr } = z.object({ echostr: z.string().max(200) }).parse(request.query);
+    // The signature is checked first (preValidation): a push without it is 403 whatever its query.
+    app.get('/public/wechat/event', { preValidation: async (request) => assertFromWechat(request.query), schema: { querystring: EchoQuery } }, async (request, reply) => {
+      const { echostr } = request.query;
       return reply.type('text/plain').send(echostr);
     });
 
-    app.post('/app-api/public/wechat/event', async (request, reply) => {
+    app.post('/public/wechat/event', async (request, reply) => {
       assertFromWechat(request.query);
       if (typeof request.body !== 'string') throw new AppError(400, '推送内容不是 XML', 400);
       await service.handlePush(request.body);

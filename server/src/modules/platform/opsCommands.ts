@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../config.js';
+import { parseSharedOpsArgs } from '../../ops/options.js';
+import { OpsInputError, type OpsCommand } from '../module.js';
+import type { GuardEventsRepository } from './guardEventsRepository.js';
+import { parseDetail, PlatformError, type PlatformService } from './service.js';
+
+export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
+  list                                  各区域的在线版本、上一版本、灰度与已发布版本
+  publish <area> [buildDir] [--activate] [--notes 文本]
+                                        校验并发布一个构建（默认 mf-<area>/dist/<package 版本>）
+  activate <area> <version>             上线一个已发布版本（原版本成为回退版本）
+  rollback <area>                       回滚到上一个可用版本
+  canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）
+  history <area> [--limit N]            发布、切换、回滚、灰度与加载失败记录
+  bootstrap                             发布每个区域尚未发布的构建，并上线没有在线版本的区域`;
+
+export const GUARDS_USAGE = `用法: pnpm ops guards <命令>
+  list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条`;
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new OpsInputError(`缺少参数：${what}`, 'usage');
+  return value;
+}
+
+function defaultBuildDir(area: string): string {
+  const pkgDir = path.join(repoRoot, `mf-${area}`);
+  const version = (JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+  return path.join(pkgDir, 'dist', version);
+}
+
+function resolveFromCaller(dir: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+}
+
+/** `pnpm ops remotes …`: the registry's refusals (PlatformError) are printed as 失败：… with exit 1. */
+export function remotesCommand(service: PlatformService): OpsCommand {
+  return {
+    usage: REMOTES_USAGE,
+    run: (argv, print) =>
+      runRemotes(service, argv, print).catch((error: unknown) => {
+        throw error instanceof PlatformError ? new OpsInputError(error.message, 'failed') : error;
+      }),
+  };
+}
+
+async function runRemotes(service: PlatformService, argv: string[], print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseSharedOpsArgs(argv);
+  const [command, ...rest] = positionals;
+  if (!command) throw new OpsInputError('', 'usage');
+
+  switch (command) {
+    case 'list': {
+      for (const s of await service.summary()) {
+        const canary = s.canary ? `  灰度 ${s.canary.version} ${s.canary.percent}%` : '';
+        print(`${s.area.padEnd(8)} 在线 ${s.active ?? '-'}  上一版本 ${s.previous ?? '-'}${canary}  已发布 [${s.releases.join(', ')}]`);
+      }
+      return;
+    }
+    case 'publish': {
+      const area = need(rest[0], 'area');
+      const buildDir = rest[1] ? resolveFromCaller(rest[1]) : defaultBuildDir(area);
+      const { version, alreadyPublished } = await service.publish({ area, buildDir, notes: values.notes });
+      print(alreadyPublished ? `${area} ${version} 已发布过（内容相同），未改动` : `已发布 ${area} ${version}`);
+      if (values.activate) {
+        await service.activate(area, version);
+        print(`${area} 已上线 ${version}`);
+      }
+      return;
+    }
+    case 'activate': {
+      const area = need(rest[0], 'area');
+      const version = need(rest[1], 'version');
+      const channel = await service.activate(area, version);
+      print(`${area} 已上线 ${version}（回退版本 ${channel.previous_version ?? '-'}）`);
+      return;
+    }
+    case 'rollback': {
+      const { from, to } = await service.rollback(need(rest[0], 'area'));
+      print(`${rest[0]} 已从 ${from ?? '-'} 回滚到 ${to}`);
+      return;
+    }
+    case 'canary': {
+      const area = need(rest[0], 'area');
+      const version = need(rest[1], 'version');
+      const percentText = need(rest[2], 'percent');
+      if (!/^\d{1,3}$/.test(percentText)) throw new OpsInputError('percent 必须是 0 到 100 的整数', 'usage');
+      const percent = Number(percentText);
+      await service.canary(area, version, percent);
+      print(percent === 0 ? `${area} 已结束灰度` : `${area} 对 ${percent}% 的用户灰度 ${version}`);
+      return;
+    }
+    case 'history': {
+      const area = need(rest[0], 'area');
+      const limit = Number(values.limit);
+      for (const event of await service.history(area, Number.isInteger(limit) && limit > 0 ? limit : 30)) {
+        const detail = parseDetail(event);
+        const extra = event.kind === 'error' ? `${String(detail.stage)}: ${String(detail.message)}` : Object.keys(detail).length ? JSON.stringify(detail) : '';
+        print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${extra}`);
+      }
+      return;
+    }
+    case 'bootstrap': {
+      for (const s of await service.summary()) {
+        const buildDir = defaultBuildDir(s.area);
+        if (!fs.existsSync(buildDir)) {
+          print(`${s.area}: 没有构建（${path.relative(repoRoot, buildDir)}），跳过`);
+          continue;
+        }
+        const { version, alreadyPublished } = await service.publish({ area: s.area, buildDir });
+        if (!alreadyPublished) print(`已发布 ${s.area} ${version}`);
+        if (!s.active) {
+          await service.activate(s.area, version);
+          print(`${s.area} 已上线 ${version}`);
+        }
+      }
+      return;
+    }
+    default:
+      throw new OpsInputError(`未知命令：${command}`, 'usage');
+  }
+}
+
+/** Browser-sent text with control characters shown as \uXXXX, so it cannot drive the operator's terminal. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `pnpm ops guards list`. */
+export function guardsCommand(events: GuardEventsRepository): OpsCommand {
+  return {
+    usage: GUARDS_USAGE,
+    async run(argv, print) {
+      const { values, positionals } = parseSharedOpsArgs(argv);
+      const [command] = positionals;
+      if (!command) throw new OpsInputError('', 'usage');
+      if (command !== 'list') throw new OpsInputError(`未知命令：${command}`, 'usage');
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new OpsInputError('--limit 必须是正整数', 'usage');
+      const rows = await events.newest(limit);
+      for (const event of rows) {
+        print(`${event.created_at}  ${event.kind.padEnd(8)} ${event.ip.padEnd(15)} ${(event.user_id ?? '-').padEnd(12)} ${printable(event.path)}  ${printable(event.user_agent)}`);
+      }
+      if (!rows.length) print('（还没有守卫事件）');
+    },
+  };
+}

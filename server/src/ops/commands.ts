@@ -1,0 +1,120 @@
+// The `pnpm ops` command table and the modules its groups run on (the CLI is cli.ts).
+import { parseArgs } from 'node:util';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
+import { CATALOGUE_USAGE, createCatalogueModule } from '../modules/catalogue/index.js';
+import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
+import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '../modules/module.js';
+import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
+import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
+import { createPointsModule } from '../modules/points/index.js';
+import { createSharedState, type SharedState } from '../sharedState/index.js';
+import { SHARED_OPS_OPTIONS } from './options.js';
+
+/** Nobody signs in through `pnpm ops`: the modules' routes, which would use this, are never registered here. */
+const noSignIn = async () => {
+  throw new Error('no signed-in routes in pnpm ops');
+};
+
+/**
+ * The modules `pnpm ops` uses, each built on first use with the server's own constructor (so a
+ * group touches only what it needs: `remotes` never seeds the announcements, `announcements` never
+ * creates the remote areas), and closed in reverse order at the end.
+ */
+export class OpsModules {
+  private readonly built: ServerModule[] = [];
+  private readonly cache = new Map<string, Promise<ServerModule>>();
+  private sharedStateOpened: Promise<SharedState> | null = null;
+  private readonly log = { info: () => {}, warn: (obj: object | string, msg?: string) => console.error(...(msg === undefined ? [obj] : [msg, obj])) };
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: ServerConfig,
+  ) {}
+
+  private once<M extends ServerModule>(name: string, make: () => Promise<M>): Promise<M> {
+    let module = this.cache.get(name) as Promise<M> | undefined;
+    if (!module) {
+      module = make().then((built) => {
+        this.built.push(built);
+        return built;
+      });
+      this.cache.set(name, module);
+    }
+    return module;
+  }
+
+  private sharedState(): Promise<SharedState> {
+    this.sharedStateOpened ??= createSharedState(this.config, { onError: (error) => console.error(`[redis] ${error.message}`) });
+    return this.sharedStateOpened;
+  }
+
+  private deps() {
+    return { db: this.db.db, config: this.config, now: () => new Date(), log: this.log, requireUser: noSignIn };
+  }
+
+  platform = () => this.once('platform', async () => createPlatformModule({ ...this.deps(), sharedState: await this.sharedState() }));
+  points = () => this.once('points', async () => createPointsModule({ ...this.deps(), dialect: this.db.dialect }));
+  cdkeys = () => this.once('cdkeys', async () => createCdkeysModule({ ...this.deps(), points: (await this.points()).service }));
+  /** Built alone (no chat here): whether a model has a real channel is never asked by an ops command. */
+  catalogue = () => this.once('catalogue', () => createCatalogueModule({ ...this.deps(), hasRealChannel: () => false }));
+  announcements = () =>
+    this.once('announcements', async () => {
+      const catalogue = (await this.catalogue()).service;
+      return createAnnouncementsModule({ ...this.deps(), modelExists: (code) => !!catalogue.find(code) });
+    });
+  pay = () =>
+    this.once('pay', async () =>
+      createPayModule({ ...this.deps(), sharedState: await this.sharedState(), points: (await this.points()).service, catalogue: (await this.catalogue()).service }),
+    );
+
+  async close(): Promise<void> {
+    for (const module of this.built.reverse()) await module.close?.();
+    await (await this.sharedStateOpened)?.close();
+  }
+}
+
+/**
+ * The command table: every `pnpm ops` group, its usage (listed in this order) and the module whose
+ * opsCommands run it.
+ */
+export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsModules) => Promise<ServerModule>; sharedOptions?: true }> = {
+  remotes: { usage: REMOTES_USAGE, module: (m) => m.platform(), sharedOptions: true },
+  cdkeys: { usage: CDKEYS_USAGE, module: (m) => m.cdkeys(), sharedOptions: true },
+  catalogue: { usage: CATALOGUE_USAGE, module: (m) => m.catalogue() },
+  announcements: { usage: ANNOUNCEMENTS_USAGE, module: (m) => m.announcements() },
+  guards: { usage: GUARDS_USAGE, module: (m) => m.platform(), sharedOptions: true },
+  pay: { usage: PAY_USAGE, module: (m) => m.pay() },
+};
+
+/** Every group's usage, in the table's order. */
+export const OPS_USAGE = Object.values(OPS_GROUPS)
+  .map((group) => group.usage)
+  .join('\n\n');
+
+/** The handler of `group` from its module (the module's own opsCommands entry). */
+export async function opsCommandOf(modules: OpsModules, group: string): Promise<OpsCommand | undefined> {
+  const entry = Object.hasOwn(OPS_GROUPS, group) ? OPS_GROUPS[group] : undefined;
+  return entry && (await entry.module(modules)).opsCommands?.[group];
+}
+
+/** Runs `pnpm ops <group> …`; an unknown or missing group is a usage mistake. */
+export async function runOps(modules: OpsModules, argv: string[], print: Print): Promise<void> {
+  const [group, ...rest] = Object.hasOwn(OPS_GROUPS, argv[0] ?? '') ? [argv[0]!, ...argv.slice(1)] : groupAfterOptions(argv);
+  const command = group === undefined ? undefined : await opsCommandOf(modules, group);
+  if (!command) throw new OpsInputError('', 'usage');
+  await command.run(rest, print);
+}
+
+/**
+ * The shared options may also come before the group (`pnpm ops --limit 5 guards list`), for the
+ * groups that use them; anything the option parser refuses is a usage mistake as always.
+ */
+function groupAfterOptions(argv: string[]): [string | undefined, ...string[]] {
+  const { tokens } = parseArgs({ args: argv, allowPositionals: true, options: SHARED_OPS_OPTIONS, tokens: true });
+  const first = tokens.find((token) => token.kind === 'positional');
+  if (!first || !OPS_GROUPS[first.value]?.sharedOptions) return [undefined];
+  return [first.value, ...argv.filter((_, index) => index !== first.index)];
+}
+
