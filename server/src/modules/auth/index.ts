@@ -9,7 +9,7 @@ import type { PointsReader } from '../users/points.js';
 import type { UsersService } from '../users/service.js';
 import { AccessTokens } from './accessTokens.js';
 import { AccountService, type CodeVerifier } from './accounts.js';
-import { createAuthGuard, type AuthGuard } from './guard.js';
+import { createAuthGuard, type AuthGuard } from '../../http/requestUser.js';
 import { LoginLimiter } from './loginLimiter.js';
 import { authRoutes } from './routes.js';
 import { SessionRepository } from './sessionRepository.js';
@@ -80,7 +80,6 @@ export function createAuthModule({ db, config, sharedState, users, codes, points
   };
 }
 
-export { AUTH_CODES, SESSION_EXPIRED_MESSAGE } from './codes.js';
-export { currentUser, decorateRequestUser, type AuthenticatedUser, type AuthGuard } from './guard.js';
+export { AUTH_CODES } from './codes.js';
 export type { CodeVerifier } from './accounts.js';
 export { SessionService } from './sessions.js';

@@ -5,7 +5,7 @@ import type { ModuleApp } from '../module.js';
 import type { LoginIdentifier } from '../users/service.js';
 import { requireEmail, requirePhone } from '../verification/identifiers.js';
 import type { AccountService } from './accounts.js';
-import { currentUser } from './guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import { PASSWORD_MAX_LENGTH } from './passwords.js';
 import { REFRESH_TOKEN_INVALID, type SessionService } from './sessions.js';
 

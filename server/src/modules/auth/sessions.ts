@@ -3,7 +3,7 @@ import type { LoginResult } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import type { PointsBalance } from '../users/points.js';
 import type { AccessTokens } from './accessTokens.js';
-import type { AuthenticatedUser } from './guard.js';
+import type { AuthenticatedUser } from '../../http/requestUser.js';
 import type { SessionRepository } from './sessionRepository.js';
 
 export const REFRESH_TOKEN_INVALID = '刷新令牌无效';

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../auth/guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import type { ModuleApp } from '../module.js';
 import type { CdkeysService } from './service.js';
 

@@ -5,8 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../../http/envelope.js';
 import { createUser } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
-import { SESSION_EXPIRED_MESSAGE } from '../auth/codes.js';
-import { decorateRequestUser, sessionExpired } from '../auth/guard.js';
+import { decorateRequestUser, SESSION_EXPIRED_MESSAGE, sessionExpired } from '../../http/requestUser.js';
 import { conversationsRoutes, createConversationsService, type ConversationsService, type Turn } from './index.js';
 import { API_PREFIX } from '../module.js';
 

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../auth/guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import { orEmpty, type ModuleApp } from '../module.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConversationsService } from './service.js';
 

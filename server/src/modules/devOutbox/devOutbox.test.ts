@@ -6,7 +6,7 @@ import { MemorySharedState } from '../../sharedState/index.js';
 import { signed } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { passCaptcha } from '../captcha/testing.js';
-import { DevOutbox, OUTBOX_KEEP } from './outbox.js';
+import { DevOutbox, OUTBOX_KEEP } from '../verification/devOutbox.js';
 
 describe('dev outbox: the store', () => {
   it('logs every code at warn level, with the target, and keeps the newest 20 per target', async () => {

@@ -4,7 +4,7 @@ import type { CaptchaService } from '../captcha/index.js';
 import type { ModuleApp } from '../module.js';
 import type { Channel } from '../verification/codeSender.js';
 import { normaliseTarget } from '../verification/identifiers.js';
-import type { DevOutbox } from './outbox.js';
+import type { DevOutbox } from '../verification/devOutbox.js';
 
 export interface DevOutboxRouteOptions {
   outbox: DevOutbox;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../auth/guard.js';
-import { publicOriginOf } from '../auth/origin.js';
+import { currentUser } from '../../http/requestUser.js';
+import { publicOriginOf } from '../../http/publicOrigin.js';
 import type { InvitesService } from './service.js';
 
 export interface InvitesRouteOptions {

@@ -2,7 +2,7 @@ import type { InviteInfo } from '@qiming/contracts';
 import type { InvitesConfig } from '../../config.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { InviteGrantStatus } from '../../db/schema.js';
-import { sessionExpired } from '../auth/guard.js';
+import { sessionExpired } from '../../http/requestUser.js';
 import type { PointsService } from '../points/index.js';
 import type { InvitesRepository } from './repository.js';
 

@@ -1,7 +1,7 @@
 import type { LedgerEntryView, Page, PriceQuote } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { PointsBucketName } from '../../db/schema.js';
-import { sessionExpired } from '../auth/guard.js';
+import { sessionExpired } from '../../http/requestUser.js';
 import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
 import { businessDay } from './businessDay.js';

@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
-import { currentUser } from '../auth/guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import { orEmpty, type ModuleApp } from '../module.js';
 import { shareNotFound, tooManyReads } from './codes.js';
 import type { ShareService } from './service.js';

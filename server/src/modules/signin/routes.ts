@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../auth/guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import type { SigninService } from './service.js';
 
 export interface SigninRouteOptions {

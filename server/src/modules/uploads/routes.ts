@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
 import { apiRoute, type ModuleApp } from '../module.js';
-import { currentUser } from '../auth/guard.js';
+import { currentUser } from '../../http/requestUser.js';
 import { megabytes, uploadError } from './contract.js';
 import { UPLOAD_MESSAGES, UPLOADED_FILE_PATH, type UploadInput, type UploadsService } from './service.js';
 

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { currentUser, sessionExpired } from '../auth/guard.js';
+import { currentUser, sessionExpired } from '../../http/requestUser.js';
 import type { ModuleApp } from '../module.js';
 import { SPEECH_MODELS, SPEED_RANGE, VOICES, type UsersService } from './service.js';
 

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../config.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { CaptchaService } from '../captcha/index.js';
-import { DevOutbox } from '../devOutbox/outbox.js';
+import { DevOutbox } from './devOutbox.js';
 import type { ServerModule } from '../module.js';
 import { verificationRoutes } from './routes.js';
 import { createCodeSenders } from './senders.js';
@@ -32,3 +32,4 @@ export function createVerificationModule({ config, sharedState, captcha, log }: 
 export { VerificationService, MAX_CODE_ATTEMPTS, type SendCodeRequest } from './service.js';
 export { normaliseEmail, normalisePhone, normaliseTarget, requireEmail, requirePhone, INVALID_EMAIL, INVALID_PHONE } from './identifiers.js';
 export { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js';
+export { DevOutbox, OUTBOX_KEEP, OUTBOX_TTL_SECONDS } from './devOutbox.js';

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.js';
 import { signed } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { passCaptcha } from '../captcha/testing.js';
-import { DevOutbox } from '../devOutbox/outbox.js';
+import { DevOutbox } from './devOutbox.js';
 import { MemorySharedState } from '../../sharedState/index.js';
 import { pino } from 'pino';
 import { createCodeSenders } from './senders.js';

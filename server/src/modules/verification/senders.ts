@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../config.js';
-import type { DevOutbox } from '../devOutbox/outbox.js';
+import type { DevOutbox } from './devOutbox.js';
 import { createAliyunSmsSender } from './aliyunSms.js';
 import type { Channel, CodeSender } from './codeSender.js';
 import { createSmtpSender, smtpServerOf } from './smtpSender.js';

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../../config.js';
 import { createSharedState, MemorySharedState, type SharedState } from '../../sharedState/index.js';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../testing/testRedis.js';
 import { CaptchaService } from '../captcha/index.js';
-import { DevOutbox } from '../devOutbox/outbox.js';
+import { DevOutbox } from './devOutbox.js';
 import type { CodeSender } from './codeSender.js';
 import { chinaDay } from './sendQuotas.js';
 import { VerificationService } from './service.js';

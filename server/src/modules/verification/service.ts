@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CodeScene, SendCodeResult } from '@qiming/contracts';
-import { AUTH_CODES } from '../auth/codes.js';
+import { AUTH_CODES, type CodeScene, type SendCodeResult } from '@qiming/contracts';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
-import type { DevOutbox } from '../devOutbox/outbox.js';
+import type { DevOutbox } from './devOutbox.js';
 import { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js';
 import { normaliseTarget } from './identifiers.js';
 import { chinaDay, SendQuotas, type Quota, type Taken } from './sendQuotas.js';

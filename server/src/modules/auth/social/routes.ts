@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok } from '../../../http/envelope.js';
 import type { ModuleApp } from '../../module.js';
-import { publicOriginOf } from '../origin.js';
+import { publicOriginOf } from '../../../http/publicOrigin.js';
 import type { SocialLoginService } from './service.js';
 
 export interface SocialRouteOptions {

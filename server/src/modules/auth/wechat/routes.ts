@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError, ok } from '../../../http/envelope.js';
 import { apiRoute, type ModuleApp } from '../../module.js';
 import { sendPage } from '../../../http/htmlPage.js';
-import { publicOriginOf } from '../origin.js';
+import { publicOriginOf } from '../../../http/publicOrigin.js';
 import { confirmPage } from './confirmPage.js';
 import { LOCAL_CONFIRM_PATH } from './providers.js';
 import { LOCAL_OPENID_PATTERN, newLocalOpenid, type WechatLoginService } from './service.js';

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../../http/envelope.js';
-import { SESSION_EXPIRED_MESSAGE } from './codes.js';
+import { AppError } from './envelope.js';
+
+/** Every refusal of an expired or revoked session: HTTP 401, which makes the SDK refresh once. */
+export const SESSION_EXPIRED_MESSAGE = '登录状态已失效，请重新登录';
+
+// Who is calling: request.user, the guard of signed-in routes and its 401. The auth module checks
+// the tokens (AccessTokenCheck); every other module only reads the user from here.
 
 export interface AuthenticatedUser {
   id: string;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CodeScene, OutboxMessage } from '@qiming/contracts';
 import type { SharedState } from '../../sharedState/index.js';
-import { codeMessageText, type Channel, type CodeSender } from '../verification/codeSender.js';
+import { codeMessageText, type Channel, type CodeSender } from './codeSender.js';
 
 /** Per target: the newest messages, kept for half an hour. */
 export const OUTBOX_KEEP = 20;
