@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RedeemResult } from '@qiming/contracts';
+import { chinaDayEnd, parseDay } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
@@ -32,15 +33,10 @@ export interface NewBatch {
 /** A usage mistake in `pnpm ops cdkeys` input (the CLI prints it and exits 2). */
 export class CdkeyInputError extends Error {}
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** 00:00 China time of the day after `day`: the end of the last valid day. */
 export function endOfChinaDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== day) throw new CdkeyInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
-  return new Date(date.getTime() + DAY_MS - CHINA_OFFSET_MS).toISOString();
+  if (parseDay(day) === null) throw new CdkeyInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
+  return chinaDayEnd(day).toISOString();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type PayInfo, type PayMethod, type PayOrderCreated, type PayOrderRequest, type PayStatus, type PlanType, type TradeView, type VoucherView } from '@qiming/contracts';
+import { formatChinaDateTime } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -52,7 +53,7 @@ export const PAY_MESSAGES = {
 
 /** outTradeNo: QM + China-time yyyyMMddHHmmss + 10 random digits (24 characters, allowed by WeChat Pay and Alipay). */
 export function newOutTradeNo(now: Date): string {
-  const china = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const china = formatChinaDateTime(now).replace(/\D/g, '');
   return `QM${china}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 }
 

@@ -14,6 +14,6 @@ export { HoldService, UnknownGenerationError, type HoldOptions, type HoldOutcome
 export { LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 export { LEDGER_KINDS, kindText, type LedgerKind } from './kinds.js';
 export { POINTS_CODES, INSUFFICIENT_MESSAGE, UNKNOWN_MODEL_MESSAGE } from './codes.js';
-export { businessDay, businessDayStart, previousDay } from './businessDay.js';
+export { businessDay, businessDayStart } from '../../chinaTime.js';
 export { startHoldSweeper, type Sweeper } from './sweeper.js';
 export { pointsRoutes } from './routes.js';

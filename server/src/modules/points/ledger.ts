@@ -1,7 +1,7 @@
 import type { PointsBucketName } from '../../db/schema.js';
 import { entitlementsOf } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
-import { businessDay } from './businessDay.js';
+import { businessDay } from '../../chinaTime.js';
 import { insufficientPoints } from './codes.js';
 import type { LedgerKind } from './kinds.js';
 import type { Executor, PointsRepository } from './repository.js';

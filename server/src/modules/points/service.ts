@@ -4,7 +4,7 @@ import type { PointsBucketName } from '../../db/schema.js';
 import { sessionExpired } from '../auth/guard.js';
 import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
-import { businessDay } from './businessDay.js';
+import { businessDay } from '../../chinaTime.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
 import { HoldService, type HoldOptions, type HoldOutcome } from './holds.js';
 import { kindText } from './kinds.js';

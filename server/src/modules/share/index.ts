@@ -28,7 +28,7 @@ export async function installShare(server: FastifyInstance, deps: ShareDependenc
   return service;
 }
 
-export { ShareService, chinaDateTime } from './service.js';
+export { ShareService } from './service.js';
 export { ShareRepository } from './repository.js';
 export { snapshotOf, shownBranch } from './snapshot.js';
 export { SHARE_CODES } from './codes.js';

@@ -8,7 +8,7 @@ import type { SharedState } from '../../sharedState/index.js';
 import type { DevOutbox } from '../devOutbox/outbox.js';
 import { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js';
 import { normaliseTarget } from './identifiers.js';
-import { chinaDay, SendQuotas, type Quota, type Taken } from './sendQuotas.js';
+import { chinaToday, SendQuotas, type Quota, type Taken } from './sendQuotas.js';
 
 const REFUSALS = AUTH_CODES;
 
@@ -123,7 +123,7 @@ export class VerificationService {
    */
   private async takeQuotas(target: string, ip: string): Promise<{ taken: Taken[]; resendAfterSeconds: number }> {
     const { rates } = this.options;
-    const today = chinaDay(Date.now());
+    const today = chinaToday(Date.now());
     const quotas: Quota[] = [
       { key: `send-quota:target-minute:${target}`, max: rates.perTargetMinute, windowSeconds: 60 },
       { key: `send-quota:target-day:${today.date}:${target}`, max: rates.perTargetDay, windowSeconds: today.secondsLeft },
