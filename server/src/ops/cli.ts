@@ -13,6 +13,7 @@ import { DEFAULT_PLANS, parsePlans, PAY_USAGE, PayInputError, PayRepository, Pay
 import { createPlatformService, GuardEventsRepository, PlatformError } from '../modules/platform/index.js';
 import { createPointsService } from '../modules/points/index.js';
 import { parseDetail } from '../modules/platform/service.js';
+import type { Log } from '../log.js';
 
 const USAGE = `用法: pnpm ops remotes <命令>
   list                                  各区域的在线版本、上一版本、灰度与已发布版本
@@ -174,7 +175,7 @@ function payServiceOf(db: Db, config: ServerConfig): PayService {
     limits: { maxOutputTokens: config.points.holdMaxOutputTokens, maxOutputChars: config.points.holdMaxOutputChars },
   });
   const plans = config.pay.plansJson === undefined ? [...DEFAULT_PLANS] : parsePlans(config.pay.plansJson, config.pay.plansSource);
-  const log = { info: () => {}, warn: (obj: object, msg: string) => console.error(msg, obj) };
+  const log: Log = { info: () => {}, warn: (obj: object | string, msg?: string) => console.error(msg, obj), error: () => {} };
   return new PayService(new PayRepository(db.db), points, new Map(), { ...config.pay, plans, charsPerUse: 400, referenceModels: () => [], productName: '', now, log });
 }
 

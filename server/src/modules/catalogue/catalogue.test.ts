@@ -7,9 +7,10 @@ import { CatalogueEditor, CatalogueInputError } from './editor.js';
 import { MODELS } from './models.js';
 import { findModel, maxCostOf } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
+import { silentLog } from '../../log.js';
+import { recordingLog } from '../../testing/log.js';
 
 const clock = () => new Date('2030-06-01T00:00:00Z');
-const silent = { warn: () => {}, info: () => {} };
 
 /** A scheduler that runs nothing by itself: the test fires the task. */
 function manualScheduler() {
@@ -55,7 +56,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     db = await openDatabase(storage);
     repo = new CatalogueRepository(db.db);
     editor = new CatalogueEditor(repo, clock);
-    catalogue = await createCatalogue(db.db, { reloadSeconds: 7, scheduler: poll.scheduler, log: silent });
+    catalogue = await createCatalogue(db.db, { reloadSeconds: 7, scheduler: poll.scheduler, log: silentLog });
   });
   after(async () => {
     await catalogue.close();
@@ -166,8 +167,8 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
   });
 
   it('ignores an override that is not valid (written by hand), keeps serving, and reports it', async () => {
-    const warnings: string[] = [];
-    const other = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: { warn: (m) => warnings.push(m), info: () => {} } });
+    const log = recordingLog();
+    const other = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log });
     try {
       await repo.change(clock().toISOString(), async (trx) => {
         await repo.write(trx, 'gpt-4o-mini', { stars: 99 }, 'now');
@@ -180,7 +181,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
       assert.equal(snapshot.byId.has('orphan-model'), false);
       assert.deepEqual(snapshot.rejected.map((r) => r.modelId).sort(), ['gpt-4o-mini', 'orphan-model']);
       assert.match(snapshot.rejected.find((r) => r.modelId === 'gpt-4o-mini')!.reason, /stars/);
-      assert.equal(warnings.length, 2);
+      assert.equal(log.messages('warn').length, 2);
       assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'the good override still applies');
       // ops can still repair it: a set on top of the bad row rewrites it from the built-in entry.
       await editor.set('gpt-4o-mini', 'stars', 7);
@@ -195,7 +196,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
 
   it('follows changes made through another connection (another server instance)', async () => {
     const second = await openDatabase(storage);
-    const instance = await createCatalogue(second.db, { scheduler: manualScheduler().scheduler, log: silent });
+    const instance = await createCatalogue(second.db, { scheduler: manualScheduler().scheduler, log: silentLog });
     try {
       await editor.set('grok-4', 'isNewModel', false);
       assert.equal(instance.find('grok-4')?.isNewModel, true);
@@ -217,7 +218,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     await catalogue.close();
     assert.equal(poller.stopped, true);
     assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 600 });
-    catalogue = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: silent });
+    catalogue = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: silentLog });
     assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'a new catalogue loads the overrides at once');
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ModelCatalogue } from '@qiming/contracts';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';
 import { usePricingSource } from './pricingSource.js';
@@ -21,7 +22,7 @@ const intervalScheduler: Scheduler = (task, intervalMs) => {
 export interface CatalogueOptions {
   /** How often the revision stamp is checked (default 15 s). */
   reloadSeconds?: number;
-  log?: { warn(message: string): void; info(message: string): void };
+  log?: Log;
   /** The built-in entries (tests give their own). */
   builtIns?: readonly CatalogueEntry[];
   scheduler?: Scheduler;

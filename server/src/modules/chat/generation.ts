@@ -1,4 +1,5 @@
 import type { NodeStatus, Reference } from '@qiming/contracts';
+import type { Log } from '../../log.js';
 import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
@@ -31,7 +32,7 @@ export interface GenerationDeps {
   conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
   /** A ping with wait text after this much silence from the upstream. */
   pingAfterMs: number;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Log;
 }
 
 export interface GenerationPlan {

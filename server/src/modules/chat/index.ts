@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { findModel, type Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
 import type { PointsService } from '../points/index.js';
@@ -35,7 +36,7 @@ export interface ChatDeps {
   points: PointsService;
   conversations: ConversationsService;
   catalogue: Catalogue;
-  log: FastifyBaseLogger;
+  log: Log;
   now: () => Date;
   /** Agents, knowledge bases and extensions add theirs (see context.ts). */
   contributors?: ContextContributor[];

@@ -8,6 +8,7 @@ import { InstanceLiveness } from './jobs/liveness.js';
 import { MemoryJobStore } from './jobs/memoryJobStore.js';
 import { ChatJobsRepository } from './jobs/repository.js';
 import { INTERRUPTED_MESSAGE, JobRecovery } from './recovery.js';
+import { silentLog } from '../../log.js';
 
 describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let storage: TestStorage;
@@ -30,7 +31,7 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
       refund: async (id) => refunded.push(id),
       finishAnswer: async (id, answer) => !!finished.set(id, answer),
       failGenerating: async (ids, error) => failed.push({ ids, error }),
-      log: { info: () => undefined, warn: () => undefined },
+      log: silentLog,
     });
 
   before(async () => {

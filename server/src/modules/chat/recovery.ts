@@ -1,3 +1,4 @@
+import type { Log } from '../../log.js';
 import type { FinishedAnswer } from './generation.js';
 import { INTERRUPTED_MESSAGE, interruptedChunk, partialAnswerOf } from './jobs/interruption.js';
 import type { JobStore } from './jobs/jobStore.js';
@@ -16,7 +17,7 @@ export interface RecoveryDeps {
   refund(generationId: string): Promise<unknown>;
   finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean>;
   failGenerating(nodeIds: string[], error: string): Promise<number>;
-  log: { info(msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
@@ -39,7 +40,7 @@ export interface PayDependencies {
   /** The server the sandbox posts its notifications to (through the same route a provider uses). */
   server: FastifyInstance;
   now: Clock;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** The providers new orders can use, in the order the pay dialog offers them. */

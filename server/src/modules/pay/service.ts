@@ -4,6 +4,7 @@ import { formatChinaDateTime } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
+import type { Log } from '../../log.js';
 import type { CatalogueEntry } from '../catalogue/index.js';
 import type { Executor, PointsService } from '../points/index.js';
 import { extendedExpiry, grantTier } from '../users/entitlementGrants.js';
@@ -27,7 +28,7 @@ export interface PayServiceOptions {
   /** The product name in the payer's order description (启明AI-会员套餐). */
   productName: string;
   now: Clock;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** What a payment from a notify or a query amounts to for the order. */

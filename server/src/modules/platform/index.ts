@@ -2,6 +2,7 @@ import { AREAS } from '@qiming/contracts/federation';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import { GuardEvents } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
@@ -17,7 +18,7 @@ export async function createPlatformService(db: Kysely<Database>, options: Pick<
 }
 
 /** The guard events store, rate-limited per IP through the shared state. */
-export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState, log: { warn(message: string): void }): GuardEvents {
+export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState, log: Log): GuardEvents {
   return new GuardEvents(new GuardEventsRepository(db), sharedState, log);
 }
 

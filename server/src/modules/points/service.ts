@@ -1,6 +1,7 @@
 import type { LedgerEntryView, Page, PriceQuote } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { PointsBucketName } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { sessionExpired } from '../auth/guard.js';
 import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
@@ -20,7 +21,7 @@ export interface PointsOptions {
   limits: ChargeLimits;
   /** Called after a settle that produced output (the invite reward's "first successful use"). */
   onSuccessfulUse?: (userId: string) => Promise<unknown>;
-  log?: { warn(obj: object, msg: string): void };
+  log?: Log;
 }
 
 export interface QuoteOptions {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Log } from '../../log.js';
 import type { SpeechConfig } from './config.js';
 import { LocalSynthesizer } from './localSynthesizer.js';
 import { speechRoutes } from './routes.js';
@@ -9,7 +10,7 @@ import { createUpstreamSynthesizer } from './upstreamSynthesizer.js';
 export interface SpeechDependencies {
   config: SpeechConfig;
   requireUser: preHandlerAsyncHookHandler;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** The speech service with the synthesizer and transcriber the configuration names. */

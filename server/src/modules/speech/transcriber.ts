@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { Log } from '../../log.js';
 import { SPEECH_LIMITS, speechError } from './codes.js';
 import type { SpeechConfig } from './config.js';
 import { postToUpstream, UpstreamError, upstreamFailureMessage } from './upstreamHttp.js';
@@ -51,7 +52,7 @@ const TranscriptionAnswer = z.object({ text: z.string() });
 export interface UpstreamTranscriberOptions {
   service: NonNullable<SpeechConfig['transcription']>;
   timeoutMs?: number;
-  log: { warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** An OpenAI-compatible transcription service: POST {base}/v1/audio/transcriptions (file, model, response_format json). */

@@ -1,3 +1,4 @@
+import type { Log } from '../../log.js';
 import type { SpeechConfig } from './config.js';
 import { speechError } from './codes.js';
 import { looksLikeMp3 } from './mp3Frames.js';
@@ -12,7 +13,7 @@ const MAX_AUDIO_BYTES = 64 * 1024 * 1024;
 export interface UpstreamSynthesizerOptions {
   upstream: NonNullable<SpeechConfig['upstream']>;
   timeoutMs?: number;
-  log: { warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**

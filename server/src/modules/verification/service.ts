@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CodeScene, SendCodeResult } from '@qiming/contracts';
+import type { Log } from '../../log.js';
 import { AUTH_CODES } from '../auth/codes.js';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
@@ -36,7 +36,7 @@ export interface VerificationOptions {
   /** Key of the codes' HMAC: without it a leaked store could be brute-forced (only 10^6 codes). */
   pepper: string;
   rates: ServerConfig['codeRates'];
-  log: FastifyBaseLogger;
+  log: Log;
   /** Tests only: the real lifetime is CODE_TTL_SECONDS, which the message text promises. */
   codeTtlSeconds?: number;
 }
