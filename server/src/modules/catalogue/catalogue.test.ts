@@ -18,7 +18,11 @@ function manualScheduler() {
   const scheduler: Scheduler = (task, intervalMs) => {
     const run = { task, intervalMs, stopped: false };
     runs.push(run);
-    return { stop: () => (run.stopped = true) };
+    return {
+      stop: () => {
+        run.stopped = true;
+      },
+    };
   };
   return { scheduler, runs };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ModelCatalogue } from '@qiming/contracts';
 import type { Database } from '../../db/schema.js';
-import type { Log } from '../../log.js';
+import { silentLog, type Log } from '../../log.js';
+import { startPeriodicTask } from '../../periodicTask.js';
 import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';
 import { usePricingSource } from './pricingSource.js';
@@ -10,14 +11,8 @@ import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot } from './snaps
 
 export const DEFAULT_RELOAD_SECONDS = 15;
 
-/** A repeating task; `stop` ends it. The default is an unref'd setInterval. */
-export type Scheduler = (task: () => void, intervalMs: number) => { stop(): void };
-
-const intervalScheduler: Scheduler = (task, intervalMs) => {
-  const timer = setInterval(task, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-};
+/** Runs the reload check every `intervalMs` until stopped; the default is a periodic task (tests step it by hand). */
+export type Scheduler = (task: () => Promise<unknown>, intervalMs: number) => { stop(): void | Promise<void> };
 
 export interface CatalogueOptions {
   /** How often the revision stamp is checked (default 15 s). */
@@ -38,7 +33,7 @@ export interface CatalogueOptions {
 export class Catalogue {
   private current: CatalogueSnapshot;
   private checking: Promise<boolean> | null = null;
-  private poller: { stop(): void } | null = null;
+  private poller: ReturnType<Scheduler> | null = null;
   private stopPricing: (() => void) | null = null;
   readonly reloadSeconds: number;
   private readonly builtIns: readonly CatalogueEntry[];
@@ -89,10 +84,12 @@ export class Catalogue {
   /** Starts the stamp checks and makes this catalogue the one pricing reads. */
   start(): this {
     if (this.poller) return this;
-    const scheduler = this.options.scheduler ?? intervalScheduler;
-    this.poller = scheduler(() => {
-      this.refresh().catch((error: Error) => this.options.log?.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`));
-    }, this.reloadSeconds * 1000);
+    const log = this.options.log ?? silentLog;
+    const scheduler: Scheduler = this.options.scheduler ?? ((task, intervalMs) => startPeriodicTask('catalogue reload check', task, intervalMs, log));
+    this.poller = scheduler(
+      () => this.refresh().catch((error: Error) => log.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`)),
+      this.reloadSeconds * 1000,
+    );
     this.stopPricing = usePricingSource(this);
     return this;
   }
@@ -103,10 +100,11 @@ export class Catalogue {
   }
 
   async close(): Promise<void> {
-    this.poller?.stop();
+    const poller = this.poller;
     this.poller = null;
     this.stopPricing?.();
     this.stopPricing = null;
+    await poller?.stop();
     await this.checking?.catch(() => undefined);
   }
 }

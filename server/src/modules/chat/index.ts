@@ -135,7 +135,7 @@ export async function createChatGateway({ config, db, points, conversations, cat
     async close() {
       // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
       await jobs.close();
-      recovery.stop();
+      await recovery.stop();
       await store.close();
     },
   };

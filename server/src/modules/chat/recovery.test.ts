@@ -50,7 +50,7 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
     await survivor.start();
     await victim.start();
     await live.start();
-    for (const r of [survivor, victim, live]) r.stop();
+    await Promise.all([survivor, victim, live].map((r) => r.stop()));
     await victim.register('job-of-victim', 'u1');
     await victim.register('job-without-log', 'u1');
     await store.open('job-of-victim', { userId: 'u1', convGroupId: 'g1', instanceId: 'victim', status: 'running', startedAt: now().toISOString() });
