@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { grantTier } from '../users/entitlementGrants.js';
+import { setUserPlan, userPlanOf } from '../users/queries.js';
 import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
 import type { BatchSummary, CdkeysRepository } from './repository.js';
 
@@ -119,9 +120,10 @@ export class CdkeysService {
    * the days from now; a higher tier in force refuses the code (throwing rolls the redemption back).
    */
   private async applyPlan(trx: Parameters<CdkeysRepository['take']>[0], userId: string, tier: number, days: number, now: Date, at: string): Promise<void> {
-    const user = await trx.selectFrom('users').select(['user_package2', 'user_package_expire_time2']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await userPlanOf(trx, userId);
+    if (!user) throw new Error(`no user ${userId}`);
     const next = grantTier({ tier: user.user_package2, expiresAt: user.user_package_expire_time2 }, { tier, days }, now);
     if (next === 'higher-in-force') throw new AppError(400, CDKEY_MESSAGES.higherPlan);
-    await this.repo.setSubscription(trx, userId, next.tier, next.expiresAt, at);
+    await setUserPlan(trx, userId, { user_package2: next.tier, user_package_expire_time2: next.expiresAt }, at);
   }
 }

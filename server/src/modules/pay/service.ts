@@ -8,10 +8,11 @@ import type { Log } from '../../log.js';
 import type { CatalogueEntry } from '../catalogue/index.js';
 import type { Executor, PointsService } from '../points/index.js';
 import { extendedExpiry, grantTier } from '../users/entitlementGrants.js';
+import { setUserPlan, userPlanOf, type PlanColumns } from '../users/queries.js';
 import { PAY_CODES } from './codes.js';
 import { planView, usesOf, type Plan } from './plans.js';
 import { NotifyRejected, type NotifyAck, type PayProvider, type RawNotify } from './providers/provider.js';
-import type { OrderRow, PayRepository, PlanFieldsUpdate, VoucherRow } from './repository.js';
+import type { OrderRow, PayRepository, VoucherRow } from './repository.js';
 
 export interface PayServiceOptions {
   plans: readonly Plan[];
@@ -295,8 +296,9 @@ export class PayService {
 
   /** The plan's package, subscription and VIP days; a higher tier in force stays (the points are credited anyway). */
   private async grantPlan(trx: Executor, userId: string, plan: Plan, now: Date, at: string): Promise<void> {
-    const user = await this.repo.userPlanFields(trx, userId);
-    const change: PlanFieldsUpdate = {};
+    const user = await userPlanOf(trx, userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    const change: Partial<PlanColumns> = {};
     if (plan.packageLevel > 0) {
       const next = grantTier({ tier: user.user_level, expiresAt: user.user_sign_expire_time }, { tier: plan.packageLevel, days: plan.packageDays }, now);
       if (next !== 'higher-in-force') Object.assign(change, { user_level: next.tier, user_sign_expire_time: next.expiresAt });
@@ -306,7 +308,7 @@ export class PayService {
       if (next !== 'higher-in-force') Object.assign(change, { user_package2: next.tier, user_package_expire_time2: next.expiresAt });
     }
     if (plan.vipDays > 0) change.more_package_time = extendedExpiry(user.more_package_time, plan.vipDays, now);
-    if (Object.keys(change).length) await this.repo.setPlanFields(trx, userId, change, at);
+    if (Object.keys(change).length) await setUserPlan(trx, userId, change, at);
   }
 
   /** 查单: asks the provider and applies what it says (paid → credit, closed → closed). Failures are logged only. */

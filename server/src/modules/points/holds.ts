@@ -2,6 +2,7 @@ import { AppError } from '../../http/envelope.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { HoldStatus, PointsBucketName } from '../../db/schema.js';
 import { costOf, entitlementsOf, findModel, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { userPlanOf } from '../users/queries.js';
 import { POINTS_CODES, unknownModel } from './codes.js';
 import type { LedgerKind } from './kinds.js';
 import type { HoldRow, PointsRepository } from './repository.js';
@@ -77,7 +78,7 @@ export class HoldService {
           if (existing.user_id === userId && existing.status === 'held') return { held: existing.daily_held + existing.permanent_held };
           throw new AppError(400, '生成编号已被使用');
         }
-        const user = await this.repo.userPlan(tx.trx, userId);
+        const user = await userPlanOf(tx.trx, userId);
         if (!user) throw new Error(`no user ${userId}`);
         const entitlements = entitlementsOf(user, tx.now);
         const restriction = restrictionOf(model, entitlements);

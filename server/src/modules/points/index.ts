@@ -9,7 +9,7 @@ export function createPointsService(db: Kysely<Database>, dialect: DialectName, 
 }
 
 export { PointsService, type PointsOptions, type QuoteOptions } from './service.js';
-export { PointsRepository, type Executor, type UserPlanRow } from './repository.js';
+export { PointsRepository, type Executor } from './repository.js';
 export { HoldService, UnknownGenerationError, type HoldOptions, type HoldOutcome } from './holds.js';
 export { LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 export { LEDGER_KINDS, kindText, type LedgerKind } from './kinds.js';

@@ -5,6 +5,7 @@ import type { Log } from '../../log.js';
 import { sessionExpired } from '../auth/guard.js';
 import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
+import { userPlanOf } from '../users/queries.js';
 import { businessDay } from '../../chinaTime.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
 import { HoldService, type HoldOptions, type HoldOutcome } from './holds.js';
@@ -106,7 +107,7 @@ export class PointsService {
   async quote(userId: string, modelId: string, options: QuoteOptions = {}): Promise<PriceQuote> {
     const model = findModel(modelId);
     if (!model) throw unknownModel();
-    const user = await this.repo.userPlan(this.repo.db, userId);
+    const user = await userPlanOf(this.repo.db, userId);
     if (!user) throw sessionExpired();
     const entitlements = entitlementsOf(user, this.options.now());
     const maxCost = maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch: options.webSearch ?? false, promptChars: options.promptChars ?? 0 }, this.options.limits);
