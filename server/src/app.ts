@@ -81,8 +81,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const captcha = await installCaptcha(server, { sharedState });
   const verification = await installVerification(server, { config, sharedState, captcha });
   await installDevOutbox(server, { outbox: verification.outbox, channels: verification.outboxChannels, captcha });
+  const catalogue = await createCatalogue(db.db, { reloadSeconds: config.chat.catalogueReloadSeconds, log: server.log });
   let invites: InvitesService | undefined;
   const points = createPointsService(db.db, db.dialect, {
+    prices: catalogue,
     now,
     dailyByTier: config.points.dailyByTier,
     holdMinutes: config.points.holdMinutes,
@@ -112,7 +114,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(signinRoutes, { service: signin, requireUser: auth.guard.requireUser });
   await server.register(invitesRoutes, { service: invites, requireUser: auth.guard.requireUser, publicOrigin: config.publicOrigin });
   await server.register(cdkeysRoutes, { service: cdkeys, requireUser: auth.guard.requireUser });
-  const catalogue = await createCatalogue(db.db, { reloadSeconds: config.chat.catalogueReloadSeconds, log: server.log });
   const conversations = createConversationsService(db.db, now);
   const uploads = createUploads({ db: db.db, config, sharedState, now, log: server.log });
   const chat = await createChatGateway({ config, db: db.db, points, conversations, catalogue, log: server.log, now, contributors: [rolePlayContributor], uploadedImages: uploads.service });

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, repoRoot, type ServerConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { AnnouncementInputError, ANNOUNCEMENTS_USAGE, createAnnouncements, runAnnouncementsCommand } from '../modules/announcements/index.js';
-import { Catalogue, CATALOGUE_USAGE, CatalogueInputError, CatalogueRepository, runCatalogueCommand } from '../modules/catalogue/index.js';
+import { builtInPrices, Catalogue, CATALOGUE_USAGE, CatalogueInputError, CatalogueRepository, runCatalogueCommand } from '../modules/catalogue/index.js';
 import { CdkeyInputError, CdkeysRepository, CdkeysService } from '../modules/cdkeys/index.js';
 import { DEFAULT_PLANS, parsePlans, PAY_USAGE, PayInputError, PayRepository, PayService, runPayCommand } from '../modules/pay/index.js';
 import { createPlatformService, GuardEventsRepository, PlatformError } from '../modules/platform/index.js';
@@ -169,6 +169,7 @@ async function announcementsOf(db: Db, config: ServerConfig) {
 function payServiceOf(db: Db, config: ServerConfig): PayService {
   const now = () => new Date();
   const points = createPointsService(db.db, db.dialect, {
+    prices: builtInPrices,
     now,
     dailyByTier: config.points.dailyByTier,
     holdMinutes: config.points.holdMinutes,

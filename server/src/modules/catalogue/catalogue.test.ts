@@ -5,7 +5,8 @@ import { createTestStorage, type TestStorage } from '../../testing/testDatabase.
 import { Catalogue, createCatalogue, type Scheduler } from './catalogue.js';
 import { CatalogueEditor, CatalogueInputError } from './editor.js';
 import { MODELS } from './models.js';
-import { findModel, maxCostOf } from './pricing.js';
+import { builtInPrices } from './builtInPrices.js';
+import { maxCostOf } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
 import { silentLog } from '../../log.js';
 import { recordingLog } from '../../testing/log.js';
@@ -76,11 +77,11 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     assert.equal(await catalogue.refresh(), false, 'nothing changed');
 
     await editor.set('gpt-4o', 'price', { kind: 'perRequest', points: 700 });
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 600 }, 'not before the next check');
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 600 }, 'not before the next check');
     poll.runs[0]!.task();
     assert.equal(await catalogue.refresh(), true, 'the scheduled check found the new revision');
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 });
-    assert.equal(maxCostOf(findModel('gpt-4o')!, { multiplierPercent: 80, webSearch: false, promptChars: 0 }, { maxOutputTokens: 4000, maxOutputChars: 4000 }), 560);
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 });
+    assert.equal(maxCostOf(catalogue.priced('gpt-4o')!, { multiplierPercent: 80, webSearch: false, promptChars: 0 }, { maxOutputTokens: 4000, maxOutputChars: 4000 }), 560);
     const served = catalogue.modelCatalogue(() => false).options.find((o) => o.value === 'gpt-4o')!;
     assert.equal(served.modelprice, '700积分/次');
     assert.equal(await catalogue.refresh(), false);
@@ -113,7 +114,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
   });
 
   it('adds a model (defaults filled in), prices it, and deletes it on reset', async () => {
-    assert.equal(findModel('kimi-k2'), undefined);
+    assert.equal(catalogue.priced('kimi-k2'), undefined);
     const added = await editor.add('kimi-k2', NEW_MODEL);
     assert.equal(added.after?.minilabel, 'Kimi K2');
     assert.equal(added.after?.path, '/chatPage?model=kimi-k2');
@@ -122,7 +123,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     const served = catalogue.modelCatalogue(() => false);
     assert.equal(served.optionsOrigion.at(-1), 'kimi-k2', 'added entries follow the built-in ones');
     assert.ok(served.canUploadFileModels.includes('kimi-k2'));
-    assert.deepEqual(findModel('kimi-k2'), { id: 'kimi-k2', price: { kind: 'perRequest', points: 120 }, isHighLevelModel: false });
+    assert.deepEqual(catalogue.priced('kimi-k2'), { id: 'kimi-k2', price: { kind: 'perRequest', points: 120 }, isHighLevelModel: false });
     await editor.set('kimi-k2', 'stars', 8);
     await catalogue.refresh();
     assert.equal(catalogue.find('kimi-k2')?.stars, 8);
@@ -130,7 +131,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     const reset = await editor.reset('kimi-k2');
     assert.equal(reset.after, undefined);
     await catalogue.refresh();
-    assert.equal(findModel('kimi-k2'), undefined);
+    assert.equal(catalogue.priced('kimi-k2'), undefined);
     assert.ok(!catalogue.modelCatalogue(() => false).optionsOrigion.includes('kimi-k2'));
   });
 
@@ -186,7 +187,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
       assert.deepEqual(snapshot.rejected.map((r) => r.modelId).sort(), ['gpt-4o-mini', 'orphan-model']);
       assert.match(snapshot.rejected.find((r) => r.modelId === 'gpt-4o-mini')!.reason, /stars/);
       assert.equal(log.messages('warn').length, 2);
-      assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'the good override still applies');
+      assert.deepEqual(other.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'the good override still applies');
       // ops can still repair it: a set on top of the bad row rewrites it from the built-in entry.
       await editor.set('gpt-4o-mini', 'stars', 7);
       await editor.reset('orphan-model');
@@ -217,12 +218,12 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     }
   });
 
-  it('stops checking and gives pricing back to the built-in data when closed', async () => {
+  it('stops checking when closed; a new catalogue prices with the overrides at once, the built-in prices never do', async () => {
     const poller = poll.runs[0]!;
     await catalogue.close();
     assert.equal(poller.stopped, true);
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 600 });
+    assert.deepEqual(builtInPrices.priced('gpt-4o')?.price, { kind: 'perRequest', points: 600 });
     catalogue = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: silentLog });
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'a new catalogue loads the overrides at once');
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'a new catalogue loads the overrides at once');
   });
 });

@@ -5,7 +5,7 @@ import { silentLog, type Log } from '../../log.js';
 import { startPeriodicTask } from '../../periodicTask.js';
 import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';
-import { usePricingSource } from './pricingSource.js';
+import { pricedModelOf, type ModelPrices, type PricedModel } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
 import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot } from './snapshot.js';
 
@@ -28,13 +28,12 @@ export interface CatalogueOptions {
  * database applied, validated, as one immutable snapshot. Every `reloadSeconds` it reads the
  * revision stamp (one primary-key read) and rebuilds only when the stamp moved, so every instance
  * sharing the database follows an ops change within that time. A failed check keeps the snapshot
- * in use. While started it is also what pricing reads (findModel).
+ * in use. It is also the server's price list (ModelPrices), injected where requests are priced.
  */
-export class Catalogue {
+export class Catalogue implements ModelPrices {
   private current: CatalogueSnapshot;
   private checking: Promise<boolean> | null = null;
   private poller: ReturnType<Scheduler> | null = null;
-  private stopPricing: (() => void) | null = null;
   readonly reloadSeconds: number;
   private readonly builtIns: readonly CatalogueEntry[];
 
@@ -81,7 +80,12 @@ export class Catalogue {
     return this.checking;
   }
 
-  /** Starts the stamp checks and makes this catalogue the one pricing reads. */
+  /** The model's price from the current snapshot (an ops change applies to the next quote or hold). */
+  priced(id: string): PricedModel | undefined {
+    return pricedModelOf(this.current, id);
+  }
+
+  /** Starts the stamp checks. */
   start(): this {
     if (this.poller) return this;
     const log = this.options.log ?? silentLog;
@@ -90,7 +94,6 @@ export class Catalogue {
       () => this.refresh().catch((error: Error) => log.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`)),
       this.reloadSeconds * 1000,
     );
-    this.stopPricing = usePricingSource(this);
     return this;
   }
 
@@ -102,8 +105,6 @@ export class Catalogue {
   async close(): Promise<void> {
     const poller = this.poller;
     this.poller = null;
-    this.stopPricing?.();
-    this.stopPricing = null;
     await poller?.stop();
     await this.checking?.catch(() => undefined);
   }

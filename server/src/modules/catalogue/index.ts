@@ -3,7 +3,7 @@ export { MODEL_GROUPS, MODEL_LEVELS, UID_CATEGORIES, type ChannelType } from './
 export {
   costOf,
   entitlementsOf,
-  findModel,
+  pricedModelOf,
   maxCostOf,
   priceTextOf,
   producedOutput,
@@ -11,11 +11,13 @@ export {
   webSearchCost,
   type ChargeLimits,
   type Entitlements,
+  type ModelPrices,
   type PlanFields,
   type PricedModel,
   type Usage,
 } from './pricing.js';
 export { priceTipOf } from './priceText.js';
+export { builtInPrices } from './builtInPrices.js';
 export { Catalogue, createCatalogue, DEFAULT_RELOAD_SECONDS, type CatalogueOptions, type Scheduler } from './catalogue.js';
 export { CatalogueRepository } from './repository.js';
 export { CatalogueEditor, CatalogueInputError, type CatalogueChange } from './editor.js';

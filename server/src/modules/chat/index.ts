@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
-import { findModel, type Catalogue } from '../catalogue/index.js';
+import type { Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
 import type { PointsService } from '../points/index.js';
 import type { ContextContributor, UploadedImageSource } from './context.js';
@@ -107,12 +107,13 @@ export async function createChatGateway({ config, db, points, conversations, cat
     source: router,
     points,
     conversations,
+    prices: catalogue,
     modelFacts: (id) => {
       const entry = catalogue.find(id);
       // The catalogue's image models (accepting uploads, not text only); the offline model sees no images.
       if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id) };
       // Agents and custom apps are priced by prefix and have no entry of their own.
-      return findModel(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
+      return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
     },
     uploadedImages,
     policy: loadContentPolicy(chat.bannedWordsFile),

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/envelope.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { HoldStatus, PointsBucketName } from '../../db/schema.js';
-import { costOf, entitlementsOf, findModel, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { costOf, entitlementsOf, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
 import { userPlanOf } from '../users/queries.js';
 import { POINTS_CODES, unknownModel } from './codes.js';
 import type { LedgerKind } from './kinds.js';
@@ -68,7 +68,7 @@ export class HoldService {
    */
   async hold(userId: string, generationId: string, modelId: string, options: HoldOptions = {}): Promise<{ held: number }> {
     if (!GENERATION_ID.test(generationId)) throw new TypeError(`invalid generation id ${JSON.stringify(generationId)}`);
-    const model = findModel(modelId);
+    const model = this.options.prices.priced(modelId);
     if (!model) throw unknownModel();
     const attempt = () =>
       this.points.write(async (tx) => {
@@ -123,7 +123,7 @@ export class HoldService {
     const first = await this.repo.hold(this.repo.db, generationId);
     if (!first) throw new UnknownGenerationError(generationId);
     if (first.status !== 'held') return outcomeOf(first);
-    const model = findModel(first.model);
+    const model = this.options.prices.priced(first.model);
     const held = first.daily_held + first.permanent_held;
     // Validates the usage against the model's price rule before anything changes.
     const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 }) : producedOutput(usage) ? held : 0;

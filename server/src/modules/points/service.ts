@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { PointsBucketName } from '../../db/schema.js';
 import type { Log } from '../../log.js';
 import { sessionExpired } from '../auth/guard.js';
-import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
+import { entitlementsOf, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits, type ModelPrices } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
 import { userPlanOf } from '../users/queries.js';
 import { businessDay } from '../../chinaTime.js';
@@ -20,6 +20,8 @@ export interface PointsOptions {
   dailyByTier: readonly number[];
   holdMinutes: number;
   limits: ChargeLimits;
+  /** The catalogue's prices (the live Catalogue in the server). */
+  prices: ModelPrices;
   /** Called after a settle that produced output (the invite reward's "first successful use"). */
   onSuccessfulUse?: (userId: string) => Promise<unknown>;
   log?: Log;
@@ -105,7 +107,7 @@ export class PointsService {
 
   /** The most one message to `modelId` can cost this user now, and whether it may be sent. */
   async quote(userId: string, modelId: string, options: QuoteOptions = {}): Promise<PriceQuote> {
-    const model = findModel(modelId);
+    const model = this.options.prices.priced(modelId);
     if (!model) throw unknownModel();
     const user = await userPlanOf(this.repo.db, userId);
     if (!user) throw sessionExpired();
