@@ -97,7 +97,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
   add(createDevOutboxModule({ outbox: verification.service.outbox, channels: verification.service.outboxChannels, captcha: captcha.service }));
-  const points = add(createPointsModule({ ...deps, dialect: db.dialect, onSuccessfulUse: (userId): Promise<unknown> => invites.service.onFirstSuccessfulUse(userId) }));
+  const catalogue = add(await createCatalogueModule({ ...deps, hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id) }));
+  const points = add(createPointsModule({ ...deps, dialect: db.dialect, prices: catalogue.service, onSuccessfulUse: (userId): Promise<unknown> => invites.service.onFirstSuccessfulUse(userId) }));
   const invites = add(createInvitesModule({ ...deps, points: points.service }));
   const signin = add(createSigninModule({ ...deps, points: points.service }));
   const cdkeys = add(createCdkeysModule({ ...deps, points: points.service }));
@@ -105,7 +106,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const auth = add(createAuthModule({ ...deps, users: users.service, codes: verification.service, points: { balanceOf: (userId) => points.service.balance(userId) } }));
   const apiKeys = add(createApiKeysModule(deps));
   const platform = add(await createPlatformModule({ ...deps, userIdOf: auth.service.guard.optionalUserId }));
-  const catalogue = add(await createCatalogueModule({ ...deps, hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id) }));
   const conversations = add(createConversationsModule(deps));
   const uploads = add(createUploadsModule(deps));
   const roleplay = add(createRoleplayModule());

@@ -1,3 +1,5 @@
+import type { Log } from './log.js';
+
 export interface PeriodicTask {
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
@@ -5,15 +7,16 @@ export interface PeriodicTask {
 
 /**
  * Runs `task` every `intervalMs` (unref'd: it never keeps the process alive), never two runs at
- * once; a failed run is logged and the next one comes as usual.
+ * once; a failed run (a rejection or a throw) is logged and the next one comes as usual.
  */
-export function startPeriodicTask(name: string, task: () => Promise<unknown>, intervalMs: number, log: { warn(obj: object, msg: string): void }): PeriodicTask {
+export function startPeriodicTask(name: string, task: () => unknown, intervalMs: number, log: Log): PeriodicTask {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = task()
+    running = Promise.resolve()
+      .then(task)
       .catch((error: unknown) => log.warn({ err: error }, `${name} failed`))
       .finally(() => {
         busy = false;

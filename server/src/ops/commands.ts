@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Log } from '../log.js';
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
 import { CATALOGUE_USAGE, createCatalogueModule } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
@@ -22,11 +23,14 @@ const noSignIn = async () => {
  * group touches only what it needs: `remotes` never seeds the announcements, `announcements` never
  * creates the remote areas), and closed in reverse order at the end.
  */
+
+const toStderr = (obj: object | string, msg?: string) => console.error(...(msg === undefined ? [obj] : [msg, obj]));
 export class OpsModules {
   private readonly built: ServerModule[] = [];
   private readonly cache = new Map<string, Promise<ServerModule>>();
   private sharedStateOpened: Promise<SharedState> | null = null;
-  private readonly log = { info: () => {}, warn: (obj: object | string, msg?: string) => console.error(...(msg === undefined ? [obj] : [msg, obj])) };
+  /** What a module logs while a command runs: warnings and errors on stderr (stdout is the command's answer). */
+  private readonly log: Log = { info: () => {}, warn: toStderr, error: toStderr };
 
   constructor(
     private readonly db: Db,
@@ -55,7 +59,7 @@ export class OpsModules {
   }
 
   platform = () => this.once('platform', async () => createPlatformModule({ ...this.deps(), sharedState: await this.sharedState() }));
-  points = () => this.once('points', async () => createPointsModule({ ...this.deps(), dialect: this.db.dialect }));
+  points = () => this.once('points', async () => createPointsModule({ ...this.deps(), dialect: this.db.dialect, prices: (await this.catalogue()).service }));
   cdkeys = () => this.once('cdkeys', async () => createCdkeysModule({ ...this.deps(), points: (await this.points()).service }));
   /** Built alone (no chat here): whether a model has a real channel is never asked by an ops command. */
   catalogue = () => this.once('catalogue', () => createCatalogueModule({ ...this.deps(), hasRealChannel: () => false }));

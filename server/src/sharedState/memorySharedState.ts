@@ -1,3 +1,5 @@
+import { silentLog } from '../log.js';
+import { startPeriodicTask, type PeriodicTask } from '../periodicTask.js';
 import { assertTtl, type SharedState } from './sharedState.js';
 
 export interface MemorySharedStateOptions {
@@ -16,13 +18,13 @@ export class MemorySharedState implements SharedState {
   readonly kind = 'memory';
   /** key → value and expiry (epoch milliseconds). */
   private readonly entries = new Map<string, { value: string; expiry: number }>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sweeper: PeriodicTask;
   private readonly now: () => number;
 
   constructor(options: MemorySharedStateOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 30_000);
-    this.sweeper.unref();
+    // Dropping expired map entries cannot fail, so there is nothing to log.
+    this.sweeper = startPeriodicTask('shared state sweep', () => this.sweep(), options.sweepIntervalMs ?? 30_000, silentLog);
   }
 
   async setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
@@ -79,7 +81,7 @@ export class MemorySharedState implements SharedState {
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
+    await this.sweeper.stop();
     this.entries.clear();
   }
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { App } from '../app.js';
+import { parseChinaDateTime } from '../chinaTime.js';
 import type { Database } from '../db/schema.js';
 
 /** A settable clock for the points rules. */
@@ -16,9 +17,11 @@ export class TestClock {
   }
 }
 
-/** A Shanghai wall-clock time as an instant: china('2030-01-02 02:59') (UTC+8, no DST). */
+/** A China wall-clock time as an instant: china('2030-01-02 02:59'). */
 export function china(wall: string): Date {
-  return new Date(`${wall.replace(' ', 'T')}:00.000+08:00`);
+  const instant = parseChinaDateTime(`${wall}:00`);
+  if (!instant) throw new Error(`not a China wall-clock time: ${wall}`);
+  return instant;
 }
 
 let counter = 0;

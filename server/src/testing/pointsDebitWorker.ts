@@ -1,11 +1,13 @@
 // A second server process for the multi-process debit test: opens the same database, waits for the
 // common start time, runs its debits at once and prints what happened as JSON.
 import { openDatabase } from '../db/database.js';
+import { builtInPrices } from '../modules/catalogue/index.js';
 import { createPointsService } from '../modules/points/index.js';
 
 const [dataDir, databaseUrl, userId, countText, amountText, tag, nowIso, startAtText] = process.argv.slice(2);
 const db = await openDatabase({ dataDir: dataDir!, databaseUrl: databaseUrl || undefined });
 const points = createPointsService(db.db, db.dialect, {
+  prices: builtInPrices,
   now: () => new Date(nowIso!),
   dailyByTier: [100, 200, 300, 400],
   holdMinutes: 60,

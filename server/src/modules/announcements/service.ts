@@ -1,4 +1,5 @@
 import type { Announcement, AnnouncementsPayload, SiteEdition, SiteLink, SiteLinkKind } from '@qiming/contracts';
+import { chinaDay, parseDay } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import type { AnnouncementChannelName, AnnouncementItemChannel } from '../../db/schema.js';
 import { announcementError } from './errors.js';
@@ -41,12 +42,7 @@ export interface AnnouncementsOverview {
   links: LinkRow[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const hasVersion = (channel: AnnouncementItemChannel) => channel !== 'promo';
-
-function chinaToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 function text(value: string | undefined, what: string, max: number): string {
   const trimmed = (value ?? '').trim();
@@ -61,8 +57,7 @@ function wholeNumber(value: number, what: string, max: number): number {
 }
 
 function day(value: string): string {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  if (!DAY.test(value) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+  if (parseDay(value) === null) {
     throw announcementError(`日期必须是 YYYY-MM-DD 格式的有效日期：${value}`);
   }
   return value;
@@ -110,7 +105,7 @@ export class Announcements {
       published_on: seed.date,
       created_at: at,
     });
-    const today = chinaToday(this.now());
+    const today = chinaDay(this.now());
     return this.repo.seed(
       [
         channel('notice', { version: seeds.notice.version, max_shows: seeds.notice.maxShows }),
@@ -171,7 +166,7 @@ export class Announcements {
         title: text(input.title, promo ? '文字' : '标题', promo ? LIMITS.promo : LIMITS.title),
         content: promo ? '' : text(input.content, '内容', LIMITS.content),
         route_url: route,
-        published_on: input.date === undefined ? chinaToday(this.now()) : day(input.date),
+        published_on: input.date === undefined ? chinaDay(this.now()) : day(input.date),
         created_at: this.now().toISOString(),
       },
       hasVersion(input.channel) && !input.keepVersion,

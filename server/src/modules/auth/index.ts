@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { persistentSecret } from '../../secrets.js';
 import type { ServerModule } from '../module.js';
 import type { SharedState } from '../../sharedState/index.js';
@@ -36,7 +36,7 @@ export interface AuthDeps {
   codes: CodeVerifier;
   /** The points balance LoginResult carries. */
   points: Pick<PointsReader, 'balanceOf'>;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 export interface Auth {

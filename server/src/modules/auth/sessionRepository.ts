@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { raiseTokenVersion } from '../users/queries.js';
 
 export interface RefreshTokenState {
   session_id: string;
@@ -61,11 +62,7 @@ export class SessionRepository {
   /** Raises the user's token version and revokes every session, together. */
   async revokeEverything(userId: string, at: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: at }))
-        .where('id', '=', userId)
-        .execute();
+      await raiseTokenVersion(trx, userId, at);
       await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
     });
   }

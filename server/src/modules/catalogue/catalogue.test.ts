@@ -6,11 +6,13 @@ import { Catalogue, createCatalogue, type Scheduler } from './catalogue.js';
 import { OpsInputError } from '../module.js';
 import { CatalogueEditor } from './editor.js';
 import { MODELS } from './models.js';
-import { findModel, maxCostOf } from './pricing.js';
+import { builtInPrices } from './builtInPrices.js';
+import { maxCostOf } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
+import { silentLog } from '../../log.js';
+import { recordingLog } from '../../testing/log.js';
 
 const clock = () => new Date('2030-06-01T00:00:00Z');
-const silent = { warn: () => {}, info: () => {} };
 
 /** A scheduler that runs nothing by itself: the test fires the task. */
 function manualScheduler() {
@@ -18,7 +20,11 @@ function manualScheduler() {
   const scheduler: Scheduler = (task, intervalMs) => {
     const run = { task, intervalMs, stopped: false };
     runs.push(run);
-    return { stop: () => (run.stopped = true) };
+    return {
+      stop: () => {
+        run.stopped = true;
+      },
+    };
   };
   return { scheduler, runs };
 }
@@ -56,7 +62,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     db = await openDatabase(storage);
     repo = new CatalogueRepository(db.db);
     editor = new CatalogueEditor(repo, clock);
-    catalogue = await createCatalogue(db.db, { reloadSeconds: 7, scheduler: poll.scheduler, log: silent });
+    catalogue = await createCatalogue(db.db, { reloadSeconds: 7, scheduler: poll.scheduler, log: silentLog });
   });
   after(async () => {
     await catalogue.close();
@@ -72,11 +78,11 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     assert.equal(await catalogue.refresh(), false, 'nothing changed');
 
     await editor.set('gpt-4o', 'price', { kind: 'perRequest', points: 700 });
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 600 }, 'not before the next check');
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 600 }, 'not before the next check');
     poll.runs[0]!.task();
     assert.equal(await catalogue.refresh(), true, 'the scheduled check found the new revision');
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 });
-    assert.equal(maxCostOf(findModel('gpt-4o')!, { multiplierPercent: 80, webSearch: false, promptChars: 0 }, { maxOutputTokens: 4000, maxOutputChars: 4000 }), 560);
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 });
+    assert.equal(maxCostOf(catalogue.priced('gpt-4o')!, { multiplierPercent: 80, webSearch: false, promptChars: 0 }, { maxOutputTokens: 4000, maxOutputChars: 4000 }), 560);
     const served = catalogue.modelCatalogue(() => false).options.find((o) => o.value === 'gpt-4o')!;
     assert.equal(served.modelprice, '700积分/次');
     assert.equal(await catalogue.refresh(), false);
@@ -109,7 +115,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
   });
 
   it('adds a model (defaults filled in), prices it, and deletes it on reset', async () => {
-    assert.equal(findModel('kimi-k2'), undefined);
+    assert.equal(catalogue.priced('kimi-k2'), undefined);
     const added = await editor.add('kimi-k2', NEW_MODEL);
     assert.equal(added.after?.minilabel, 'Kimi K2');
     assert.equal(added.after?.path, '/chatPage?model=kimi-k2');
@@ -118,7 +124,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     const served = catalogue.modelCatalogue(() => false);
     assert.equal(served.optionsOrigion.at(-1), 'kimi-k2', 'added entries follow the built-in ones');
     assert.ok(served.canUploadFileModels.includes('kimi-k2'));
-    assert.deepEqual(findModel('kimi-k2'), { id: 'kimi-k2', price: { kind: 'perRequest', points: 120 }, isHighLevelModel: false });
+    assert.deepEqual(catalogue.priced('kimi-k2'), { id: 'kimi-k2', price: { kind: 'perRequest', points: 120 }, isHighLevelModel: false });
     await editor.set('kimi-k2', 'stars', 8);
     await catalogue.refresh();
     assert.equal(catalogue.find('kimi-k2')?.stars, 8);
@@ -126,7 +132,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     const reset = await editor.reset('kimi-k2');
     assert.equal(reset.after, undefined);
     await catalogue.refresh();
-    assert.equal(findModel('kimi-k2'), undefined);
+    assert.equal(catalogue.priced('kimi-k2'), undefined);
     assert.ok(!catalogue.modelCatalogue(() => false).optionsOrigion.includes('kimi-k2'));
   });
 
@@ -167,8 +173,8 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
   });
 
   it('ignores an override that is not valid (written by hand), keeps serving, and reports it', async () => {
-    const warnings: string[] = [];
-    const other = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: { warn: (m) => warnings.push(m), info: () => {} } });
+    const log = recordingLog();
+    const other = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log });
     try {
       await repo.change(clock().toISOString(), async (trx) => {
         await repo.write(trx, 'gpt-4o-mini', { stars: 99 }, 'now');
@@ -181,8 +187,8 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
       assert.equal(snapshot.byId.has('orphan-model'), false);
       assert.deepEqual(snapshot.rejected.map((r) => r.modelId).sort(), ['gpt-4o-mini', 'orphan-model']);
       assert.match(snapshot.rejected.find((r) => r.modelId === 'gpt-4o-mini')!.reason, /stars/);
-      assert.equal(warnings.length, 2);
-      assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'the good override still applies');
+      assert.equal(log.messages('warn').length, 2);
+      assert.deepEqual(other.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'the good override still applies');
       // ops can still repair it: a set on top of the bad row rewrites it from the built-in entry.
       await editor.set('gpt-4o-mini', 'stars', 7);
       await editor.reset('orphan-model');
@@ -196,7 +202,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
 
   it('follows changes made through another connection (another server instance)', async () => {
     const second = await openDatabase(storage);
-    const instance = await createCatalogue(second.db, { scheduler: manualScheduler().scheduler, log: silent });
+    const instance = await createCatalogue(second.db, { scheduler: manualScheduler().scheduler, log: silentLog });
     try {
       await editor.set('grok-4', 'isNewModel', false);
       assert.equal(instance.find('grok-4')?.isNewModel, true);
@@ -213,12 +219,12 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     }
   });
 
-  it('stops checking and gives pricing back to the built-in data when closed', async () => {
+  it('stops checking when closed; a new catalogue prices with the overrides at once, the built-in prices never do', async () => {
     const poller = poll.runs[0]!;
     await catalogue.close();
     assert.equal(poller.stopped, true);
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 600 });
-    catalogue = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: silent });
-    assert.deepEqual(findModel('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'a new catalogue loads the overrides at once');
+    assert.deepEqual(builtInPrices.priced('gpt-4o')?.price, { kind: 'perRequest', points: 600 });
+    catalogue = await createCatalogue(db.db, { scheduler: manualScheduler().scheduler, log: silentLog });
+    assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 }, 'a new catalogue loads the overrides at once');
   });
 });

@@ -1,27 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { ModelCatalogue } from '@qiming/contracts';
 import type { Database } from '../../db/schema.js';
+import { silentLog, type Log } from '../../log.js';
+import { startPeriodicTask } from '../../periodicTask.js';
 import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';
-import { usePricingSource } from './pricingSource.js';
+import { pricedModelOf, type ModelPrices, type PricedModel } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
 import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot } from './snapshot.js';
 
 export const DEFAULT_RELOAD_SECONDS = 15;
 
-/** A repeating task; `stop` ends it. The default is an unref'd setInterval. */
-export type Scheduler = (task: () => void, intervalMs: number) => { stop(): void };
-
-const intervalScheduler: Scheduler = (task, intervalMs) => {
-  const timer = setInterval(task, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-};
+/** Runs the reload check every `intervalMs` until stopped; the default is a periodic task (tests step it by hand). */
+export type Scheduler = (task: () => Promise<unknown>, intervalMs: number) => { stop(): void | Promise<void> };
 
 export interface CatalogueOptions {
   /** How often the revision stamp is checked (default 15 s). */
   reloadSeconds?: number;
-  log?: { warn(message: string): void; info(message: string): void };
+  log?: Log;
   /** The built-in entries (tests give their own). */
   builtIns?: readonly CatalogueEntry[];
   scheduler?: Scheduler;
@@ -32,13 +28,12 @@ export interface CatalogueOptions {
  * database applied, validated, as one immutable snapshot. Every `reloadSeconds` it reads the
  * revision stamp (one primary-key read) and rebuilds only when the stamp moved, so every instance
  * sharing the database follows an ops change within that time. A failed check keeps the snapshot
- * in use. While started it is also what pricing reads (findModel).
+ * in use. It is also the server's price list (ModelPrices), injected where requests are priced.
  */
-export class Catalogue {
+export class Catalogue implements ModelPrices {
   private current: CatalogueSnapshot;
   private checking: Promise<boolean> | null = null;
-  private poller: { stop(): void } | null = null;
-  private stopPricing: (() => void) | null = null;
+  private poller: ReturnType<Scheduler> | null = null;
   readonly reloadSeconds: number;
   private readonly builtIns: readonly CatalogueEntry[];
 
@@ -85,14 +80,20 @@ export class Catalogue {
     return this.checking;
   }
 
-  /** Starts the stamp checks and makes this catalogue the one pricing reads. */
+  /** The model's price from the current snapshot (an ops change applies to the next quote or hold). */
+  priced(id: string): PricedModel | undefined {
+    return pricedModelOf(this.current, id);
+  }
+
+  /** Starts the stamp checks. */
   start(): this {
     if (this.poller) return this;
-    const scheduler = this.options.scheduler ?? intervalScheduler;
-    this.poller = scheduler(() => {
-      this.refresh().catch((error: Error) => this.options.log?.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`));
-    }, this.reloadSeconds * 1000);
-    this.stopPricing = usePricingSource(this);
+    const log = this.options.log ?? silentLog;
+    const scheduler: Scheduler = this.options.scheduler ?? ((task, intervalMs) => startPeriodicTask('catalogue reload check', task, intervalMs, log));
+    this.poller = scheduler(
+      () => this.refresh().catch((error: Error) => log.warn(`[catalogue] reload check failed, still serving revision ${this.current.revision}: ${error.message}`)),
+      this.reloadSeconds * 1000,
+    );
     return this;
   }
 
@@ -102,10 +103,9 @@ export class Catalogue {
   }
 
   async close(): Promise<void> {
-    this.poller?.stop();
+    const poller = this.poller;
     this.poller = null;
-    this.stopPricing?.();
-    this.stopPricing = null;
+    await poller?.stop();
     await this.checking?.catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@ import type { ServerModule } from '../module.js';
 import { createCatalogue, type Catalogue } from './catalogue.js';
 import { CATALOGUE_USAGE, runCatalogueCommand } from './opsCommands.js';
 import { catalogueRoutes } from './routes.js';
+import type { Log } from '../../log.js';
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
@@ -13,7 +14,7 @@ export interface CatalogueDeps {
   /** Whether a real upstream channel serves the model (the chat module's router); otherwise 离线演示. */
   hasRealChannel: (modelId: string) => boolean;
   now?: Clock;
-  log: { warn(message: string): void; info(message: string): void };
+  log: Log;
 }
 
 /**
@@ -36,7 +37,7 @@ export { MODEL_GROUPS, MODEL_LEVELS, UID_CATEGORIES, type ChannelType } from './
 export {
   costOf,
   entitlementsOf,
-  findModel,
+  pricedModelOf,
   maxCostOf,
   priceTextOf,
   producedOutput,
@@ -44,11 +45,13 @@ export {
   webSearchCost,
   type ChargeLimits,
   type Entitlements,
+  type ModelPrices,
   type PlanFields,
   type PricedModel,
   type Usage,
 } from './pricing.js';
 export { priceTipOf } from './priceText.js';
+export { builtInPrices } from './builtInPrices.js';
 export { Catalogue, DEFAULT_RELOAD_SECONDS, type CatalogueOptions, type Scheduler } from './catalogue.js';
 export { CatalogueRepository } from './repository.js';
 export { CatalogueEditor, type CatalogueChange } from './editor.js';

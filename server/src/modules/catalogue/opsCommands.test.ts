@@ -9,6 +9,7 @@ import { createCatalogue } from './catalogue.js';
 import { OpsInputError } from '../module.js';
 import { MODELS } from './models.js';
 import { runCatalogueCommand } from './opsCommands.js';
+import { silentLog } from '../../log.js';
 
 const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'ops', 'cli.ts');
 
@@ -60,7 +61,7 @@ describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const price = await ops('price', 'gpt-4o', '{"kind":"perRequest","points":650}');
     assert.match(price, /price: 600积分\/次 \{"kind":"perRequest","points":600\} → 650积分\/次 \{"kind":"perRequest","points":650\}/);
 
-    const catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: { warn() {}, info() {} } });
+    const catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: silentLog });
     try {
       assert.deepEqual(catalogue.find('gpt-4o')?.price, { kind: 'perRequest', points: 650 });
       assert.equal(catalogue.find('gpt-4o')?.stars, 9);

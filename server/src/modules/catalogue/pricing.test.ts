@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HIGH_LEVEL_LABEL, MODELS } from './models.js';
-import { costOf, entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type PlanFields } from './pricing.js';
+import { builtInPrices } from './builtInPrices.js';
+import { costOf, entitlementsOf, maxCostOf, priceTextOf, restrictionOf, type PlanFields } from './pricing.js';
 
 const limits = { maxOutputTokens: 4000, maxOutputChars: 4000 };
 const free: PlanFields = { user_level: 0, user_sign_expire_time: null, user_package2: 0, user_package_expire_time2: null };
 const now = new Date('2030-06-01T00:00:00Z');
 const future = '2030-07-01T00:00:00.000Z';
 const past = '2030-05-01T00:00:00.000Z';
-const model = (id: string) => findModel(id) ?? assert.fail(`no model ${id}`);
+const model = (id: string) => builtInPrices.priced(id) ?? assert.fail(`no model ${id}`);
 
 /** Models the spec names outside §9 (id lists, roles, validation, export names, tabs): priced here. */
 const ADDED_WITHOUT_SPEC_PRICE = [
@@ -58,9 +59,9 @@ describe('catalogue prices (spec chat §9)', () => {
   it('prices agents per character and other custom apps like GPTs entries; unknown ids are unknown', () => {
     assert.deepEqual(model('gpt-4-gizmo-g-user-c-abc123').price, { kind: 'perCharacter', points: 0.01 });
     assert.deepEqual(model('gpt-4-gizmo-g-xyz').price, { kind: 'perRequest', points: 930 });
-    assert.equal(findModel('gpt-4-gizmo-g-'), undefined);
-    assert.equal(findModel('gpt-5-turbo'), undefined);
-    assert.equal(findModel('GPT-4O'), undefined);
+    assert.equal(builtInPrices.priced('gpt-4-gizmo-g-'), undefined);
+    assert.equal(builtInPrices.priced('gpt-5-turbo'), undefined);
+    assert.equal(builtInPrices.priced('GPT-4O'), undefined);
   });
 
   it('writes price lines like the model picker', () => {

@@ -1,5 +1,5 @@
 import { HIGH_LEVEL_LABEL, MODEL_PREFIXES, WEB_SEARCH_POINTS, type PriceRule } from './models.js';
-import { pricingSnapshot } from './pricingSource.js';
+import type { CatalogueSnapshot } from './snapshot.js';
 
 export { priceTextOf } from './priceText.js';
 
@@ -13,11 +13,17 @@ export interface PricedModel {
 const prefixes = [...MODEL_PREFIXES].sort((a, b) => b.prefix.length - a.prefix.length);
 
 /**
- * The model's price rule from the live catalogue (ops changes apply to the next quote or hold);
- * undefined for an id the catalogue does not know.
+ * Where prices come from: the server's live Catalogue (an ops change applies to the next quote or
+ * hold), or `builtInPrices`. Injected into whatever prices a request.
  */
-export function findModel(id: string): PricedModel | undefined {
-  const model = pricingSnapshot().byId.get(id);
+export interface ModelPrices {
+  /** The model's price rule; undefined for an id the catalogue does not know. */
+  priced(id: string): PricedModel | undefined;
+}
+
+/** The price of `id` in this snapshot: its entry, or a custom agent / app by prefix. */
+export function pricedModelOf(snapshot: CatalogueSnapshot, id: string): PricedModel | undefined {
+  const model = snapshot.byId.get(id);
   if (model) return { id, price: model.price, isHighLevelModel: model.isHighLevelModel };
   const match = prefixes.find((p) => id.startsWith(p.prefix) && id.length > p.prefix.length);
   return match ? { id, price: match.price, isHighLevelModel: false } : undefined;

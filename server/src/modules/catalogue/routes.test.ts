@@ -10,6 +10,7 @@ import { CatalogueEditor } from './editor.js';
 import { MODEL_ICONS } from './icons.js';
 import { CatalogueRepository } from './repository.js';
 import { catalogueRoutes } from './routes.js';
+import { silentLog } from '../../log.js';
 
 const OPTIONS_URL = '/app-api/backend-api/getModelOptions';
 
@@ -24,7 +25,7 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
   before(async () => {
     storage = await createTestStorage();
     db = await openDatabase(storage);
-    catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: { warn() {}, info() {} } });
+    catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: silentLog });
     ({ server, close: closeServer } = await signedServer(catalogueRoutes, { catalogue, hasRealChannel: (id: string) => realChannels.has(id) }));
   });
   after(async () => {

@@ -48,11 +48,6 @@ export class CdkeysRepository {
     return row && { ...row, points: Number(row.points) };
   }
 
-  /** Sets the user's subscription tier and its expiry (a plan-days code). */
-  async setSubscription(trx: Kysely<Database>, userId: string, tier: number, expiresAt: string | null, at: string): Promise<void> {
-    await trx.updateTable('users').set({ user_package2: tier, user_package_expire_time2: expiresAt, updated_at: at }).where('id', '=', userId).execute();
-  }
-
   async batches(): Promise<BatchSummary[]> {
     const rows = await this.db
       .selectFrom('cdkey_batches')

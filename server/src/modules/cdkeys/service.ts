@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RedeemResult } from '@qiming/contracts';
+import { chinaDayEnd, parseDay } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/envelope.js';
 import { OpsInputError } from '../module.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { grantTier } from '../users/entitlementGrants.js';
+import { setUserPlan, userPlanOf } from '../users/queries.js';
 import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
 import type { BatchSummary, CdkeysRepository } from './repository.js';
 
@@ -30,15 +32,10 @@ export interface NewBatch {
   planDays?: number;
 }
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** 00:00 China time of the day after `day`: the end of the last valid day. */
 export function endOfChinaDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== day) throw new OpsInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
-  return new Date(date.getTime() + DAY_MS - CHINA_OFFSET_MS).toISOString();
+  if (parseDay(day) === null) throw new OpsInputError(`--expires 必须是 YYYY-MM-DD 格式的日期，收到 ${day}`);
+  return chinaDayEnd(day).toISOString();
 }
 
 /**
@@ -121,9 +118,10 @@ export class CdkeysService {
    * the days from now; a higher tier in force refuses the code (throwing rolls the redemption back).
    */
   private async applyPlan(trx: Parameters<CdkeysRepository['take']>[0], userId: string, tier: number, days: number, now: Date, at: string): Promise<void> {
-    const user = await trx.selectFrom('users').select(['user_package2', 'user_package_expire_time2']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await userPlanOf(trx, userId);
+    if (!user) throw new Error(`no user ${userId}`);
     const next = grantTier({ tier: user.user_package2, expiresAt: user.user_package_expire_time2 }, { tier, days }, now);
     if (next === 'higher-in-force') throw new AppError(400, CDKEY_MESSAGES.higherPlan);
-    await this.repo.setSubscription(trx, userId, next.tier, next.expiresAt, at);
+    await setUserPlan(trx, userId, { user_package2: next.tier, user_package_expire_time2: next.expiresAt }, at);
   }
 }

@@ -348,7 +348,7 @@ describe(`chat across two server instances sharing the database and Redis (${pro
     const resumed = readSse(baseB, token, { method: 'GET', path: `backend-api/resumeStream?convId=${convId}&after=${seen.chunks.at(-1)!.seq}` });
     // Instance A dies: it stops beating and its stalled job writes nothing more; 61 s pass for the liveness row.
     await new Promise((r) => setTimeout(r, 300));
-    a.app.chat.recovery.stop();
+    await a.app.chat.recovery.stop();
     await a.app.db.db.updateTable('chat_instances').set({ heartbeat_at: new Date(Date.now() - 61_000).toISOString() }).where('id', '=', 'instance-a').execute();
     deadAt = Date.now();
     const rest = await resumed;

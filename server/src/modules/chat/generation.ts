@@ -1,4 +1,6 @@
 import type { NodeStatus, Reference } from '@qiming/contracts';
+import type { Log } from '../../log.js';
+import { startPeriodicTask } from '../../periodicTask.js';
 import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
@@ -31,7 +33,7 @@ export interface GenerationDeps {
   conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
   /** A ping with wait text after this much silence from the upstream. */
   pingAfterMs: number;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Log;
 }
 
 export interface GenerationPlan {
@@ -58,13 +60,17 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
   let produced = false;
   let lastActivity = Date.now();
   job.emit(chunkBodies.ping(WAIT_TEXTS.start, plan.ids));
-  const pinger = setInterval(() => {
-    if (Date.now() - lastActivity >= deps.pingAfterMs) {
-      lastActivity = Date.now();
-      job.emit(chunkBodies.ping(WAIT_TEXTS.waiting));
-    }
-  }, Math.max(50, Math.floor(deps.pingAfterMs / 2)));
-  pinger.unref();
+  const pinger = startPeriodicTask(
+    'chat keep-alive ping',
+    () => {
+      if (Date.now() - lastActivity >= deps.pingAfterMs) {
+        lastActivity = Date.now();
+        job.emit(chunkBodies.ping(WAIT_TEXTS.waiting));
+      }
+    },
+    Math.max(50, Math.floor(deps.pingAfterMs / 2)),
+    deps.log,
+  );
 
   const apply = (event: UpstreamEvent) => {
     lastActivity = Date.now();
@@ -117,7 +123,7 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
       deps.log.warn({ err: error, jobId: job.id, model: plan.model }, 'generation failed');
     }
   } finally {
-    clearInterval(pinger);
+    await pinger.stop();
   }
   if (job.signal.aborted) {
     const shutdown = job.signal.reason === SHUTDOWN_REASON;

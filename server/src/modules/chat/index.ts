@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { findModel, type Catalogue } from '../catalogue/index.js';
+import type { Log } from '../../log.js';
+import type { Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
 import type { ServerModule } from '../module.js';
 import type { PointsService } from '../points/index.js';
@@ -36,7 +37,7 @@ export interface ChatDeps {
   points: PointsService;
   conversations: ConversationsService;
   catalogue: Catalogue;
-  log: FastifyBaseLogger;
+  log: Log;
   now: () => Date;
   /** Agents, knowledge bases and extensions add theirs (see context.ts). */
   contributors?: ContextContributor[];
@@ -106,12 +107,13 @@ export async function createChatModule({ config, db, points, conversations, cata
     source: router,
     points,
     conversations,
+    prices: catalogue,
     modelFacts: (id) => {
       const entry = catalogue.find(id);
       // The catalogue's image models (accepting uploads, not text only); the offline model sees no images.
       if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id) };
       // Agents and custom apps are priced by prefix and have no entry of their own.
-      return findModel(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
+      return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
     },
     uploadedImages,
     policy: loadContentPolicy(chat.bannedWordsFile),
@@ -128,7 +130,7 @@ export async function createChatModule({ config, db, points, conversations, cata
     async close() {
       // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
       await jobs.close();
-      recovery.stop();
+      await recovery.stop();
       await store.close();
     },
   };

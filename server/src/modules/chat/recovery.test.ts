@@ -8,6 +8,7 @@ import { InstanceLiveness } from './jobs/liveness.js';
 import { MemoryJobStore } from './jobs/memoryJobStore.js';
 import { ChatJobsRepository } from './jobs/repository.js';
 import { INTERRUPTED_MESSAGE, JobRecovery } from './recovery.js';
+import { silentLog } from '../../log.js';
 
 describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let storage: TestStorage;
@@ -30,7 +31,7 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
       refund: async (id) => refunded.push(id),
       finishAnswer: async (id, answer) => !!finished.set(id, answer),
       failGenerating: async (ids, error) => failed.push({ ids, error }),
-      log: { info: () => undefined, warn: () => undefined },
+      log: silentLog,
     });
 
   before(async () => {
@@ -49,7 +50,7 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
     await survivor.start();
     await victim.start();
     await live.start();
-    for (const r of [survivor, victim, live]) r.stop();
+    await Promise.all([survivor, victim, live].map((r) => r.stop()));
     await victim.register('job-of-victim', 'u1');
     await victim.register('job-without-log', 'u1');
     await store.open('job-of-victim', { userId: 'u1', convGroupId: 'g1', instanceId: 'victim', status: 'running', startedAt: now().toISOString() });

@@ -1,3 +1,5 @@
+import type { Log } from '../../log.js';
+import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
 import type { FinishedAnswer } from './generation.js';
 import { INTERRUPTED_MESSAGE, interruptedChunk, partialAnswerOf } from './jobs/interruption.js';
 import type { JobStore } from './jobs/jobStore.js';
@@ -16,7 +18,7 @@ export interface RecoveryDeps {
   refund(generationId: string): Promise<unknown>;
   finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean>;
   failGenerating(nodeIds: string[], error: string): Promise<number>;
-  log: { info(msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface RecoveryDeps {
  * that ends normally deletes its own row.
  */
 export class JobRecovery {
-  private timer?: NodeJS.Timeout;
+  private tasks: PeriodicTask[] = [];
 
   constructor(private readonly deps: RecoveryDeps) {}
 
@@ -45,17 +47,18 @@ export class JobRecovery {
     await this.deps.liveness.beat();
     await this.recover(await this.deps.repo.jobsOf([this.deps.liveness.instanceId]));
     await this.sweep();
-    this.timer = setInterval(() => {
-      void this.deps.liveness
-        .beat()
-        .then(() => this.sweep())
-        .catch((error: Error) => this.deps.log.warn({ err: error }, 'chat job recovery failed'));
-    }, this.deps.heartbeatMs);
-    this.timer.unref();
+    // Two tasks, so a long sweep never delays the beat that keeps this instance alive to the others.
+    this.tasks = [
+      startPeriodicTask('chat job heartbeat', () => this.deps.liveness.beat(), this.deps.heartbeatMs, this.deps.log),
+      startPeriodicTask('chat job recovery', () => this.sweep(), this.deps.heartbeatMs, this.deps.log),
+    ];
   }
 
-  stop(): void {
-    clearInterval(this.timer);
+  /** Stops the beat and the sweeps, waiting for the runs in progress. */
+  async stop(): Promise<void> {
+    const tasks = this.tasks;
+    this.tasks = [];
+    await Promise.all(tasks.map((task) => task.stop()));
   }
 
   /** Recovers the jobs of dead instances. Answers how many jobs. */

@@ -1,6 +1,6 @@
 import type { StreamRequestBody } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
-import { findModel } from '../catalogue/index.js';
+import type { ModelPrices, PricedModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService } from '../conversations/index.js';
@@ -20,6 +20,8 @@ export interface ChatServiceDeps {
   source: AnswerSource;
   points: Pick<PointsService, 'quote' | 'hold' | 'settle' | 'refund'>;
   conversations: TurnStore;
+  /** The catalogue's prices: a model without one is unknown here. */
+  prices: ModelPrices;
   /** Whether the model shows reasoning / searches the web (the catalogue's think and web). */
   /**
    * What the gateway needs of a model; `icon` marks its conversations in the history list, `vision`
@@ -65,7 +67,7 @@ export class ChatService {
     const systemPrompt = body.systemPrompt ?? '';
     if (systemPrompt.length > CHAT_LIMITS.systemPromptMax) throw chatError('systemPromptTooLong');
     if (deps.policy.violation(body.request) || deps.policy.violation(systemPrompt)) throw chatError('bannedContent');
-    const model = findModel(body.model);
+    const model = deps.prices.priced(body.model);
     const facts = deps.modelFacts(body.model);
     if (!model || !facts) throw new AppError(400, '未知的模型');
     for (const contributor of deps.contributors) await contributor.check?.({ userId, body });
@@ -150,7 +152,7 @@ export class ChatService {
 
 /** What the checks found out about a request. */
 interface CheckedRequest {
-  model: NonNullable<ReturnType<typeof findModel>>;
+  model: PricedModel;
   facts: NonNullable<ReturnType<ChatServiceDeps['modelFacts']>>;
 }
 

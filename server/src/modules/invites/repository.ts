@@ -41,11 +41,6 @@ export class InvitesRepository {
     return !!row;
   }
 
-  async invitedCount(inviterId: string): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('count')).where('inviter_id', '=', inviterId).executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   /** Rewarded invites and the points they earned the inviter. */
   async rewarded(inviterId: string): Promise<{ count: number; points: number }> {
     const row = await this.db

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { InviteGrantStatus } from '../../db/schema.js';
 import { sessionExpired } from '../../http/requestUser.js';
 import type { PointsService } from '../points/index.js';
+import { countInvitees, userPlanOf } from '../users/queries.js';
 import type { InvitesRepository } from './repository.js';
 
 /**
@@ -21,7 +22,7 @@ export class InvitesService {
 
   /** The invite reward for the user's first successful use; null when there is none to give (any more). */
   async onFirstSuccessfulUse(inviteeId: string): Promise<InviteGrantStatus | null> {
-    const invitee = await this.points.repo.userPlan(this.repo.db, inviteeId);
+    const invitee = await userPlanOf(this.repo.db, inviteeId);
     const inviterId = invitee?.inviter_id;
     if (!invitee || !inviterId) return null;
     if (await this.repo.grant(this.repo.db, inviteeId)) return null;
@@ -31,7 +32,7 @@ export class InvitesService {
         await tx.lock(inviterId);
         await tx.lock(inviteeId);
         if (await this.repo.grant(tx.trx, inviteeId)) return null;
-        const inviter = await this.points.repo.userPlan(tx.trx, inviterId);
+        const inviter = await userPlanOf(tx.trx, inviterId);
         if (!inviter) return null;
         const ip = invitee.registration_ip;
         let status: InviteGrantStatus = 'granted';
@@ -53,9 +54,9 @@ export class InvitesService {
 
   /** The invite dialog's overview. */
   async info(userId: string, origin: string): Promise<InviteInfo> {
-    const user = await this.points.repo.userPlan(this.repo.db, userId);
+    const user = await userPlanOf(this.repo.db, userId);
     if (!user) throw sessionExpired();
-    const [invitedCount, rewarded] = await Promise.all([this.repo.invitedCount(userId), this.repo.rewarded(userId)]);
+    const [invitedCount, rewarded] = await Promise.all([countInvitees(this.repo.db, userId), this.repo.rewarded(userId)]);
     const account = this.options.incomeAccount;
     return {
       inviteCode: user.invite_code,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { startPeriodicTask } from '../../periodicTask.js';
 import { persistentSecret } from '../../secrets.js';
 import type { SharedState } from '../../sharedState/index.js';
@@ -43,7 +44,7 @@ export interface PayDependencies {
   inject?: (request: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
   requireUser: preHandlerAsyncHookHandler;
   now: Clock;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** The providers new orders can use, in the order the pay dialog offers them. */

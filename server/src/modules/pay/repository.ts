@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PayEventTable, PayOrderStatus, PayOrderTable, PayVoucherTable, UserTable } from '../../db/schema.js';
+import type { Database, PayEventTable, PayOrderStatus, PayOrderTable, PayVoucherTable } from '../../db/schema.js';
 import type { Executor } from '../points/index.js';
+import { userIdByNameOrId } from '../users/queries.js';
 
 export type OrderRow = Selectable<PayOrderTable>;
 export type VoucherRow = Selectable<PayVoucherTable>;
 export type PayEventRow = Selectable<PayEventTable>;
-export type PlanFieldsUpdate = Partial<Pick<Selectable<UserTable>, 'user_level' | 'user_sign_expire_time' | 'user_package2' | 'user_package_expire_time2' | 'more_package_time'>>;
 
 /** The states a payment may still arrive in (a late payment to an expired or closed order is credited). */
 const PAYABLE: PayOrderStatus[] = ['created', 'expired', 'closed'];
@@ -115,24 +115,7 @@ export class PayRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  userPlanFields(trx: Executor, userId: string) {
-    return trx
-      .selectFrom('users')
-      .select(['user_level', 'user_sign_expire_time', 'user_package2', 'user_package_expire_time2', 'more_package_time'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-  }
-
-  async setPlanFields(
-    trx: Executor,
-    userId: string,
-    fields: PlanFieldsUpdate,
-    at: string,
-  ): Promise<void> {
-    await trx.updateTable('users').set({ ...fields, updated_at: at }).where('id', '=', userId).execute();
-  }
-
   userIdByName(username: string): Promise<{ id: string } | undefined> {
-    return this.db.selectFrom('users').select('id').where((eb) => eb.or([eb('username', '=', username), eb('id', '=', username)])).executeTakeFirst();
+    return userIdByNameOrId(this.db, username);
   }
 }

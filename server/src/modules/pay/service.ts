@@ -1,15 +1,18 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type PayInfo, type PayMethod, type PayOrderCreated, type PayOrderRequest, type PayStatus, type PlanType, type TradeView, type VoucherView } from '@qiming/contracts';
+import { formatChinaDateTime } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import type { PayOrderStatus } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
+import type { Log } from '../../log.js';
 import type { CatalogueEntry } from '../catalogue/index.js';
 import type { Executor, PointsService } from '../points/index.js';
 import { extendedExpiry, grantTier } from '../users/entitlementGrants.js';
+import { setUserPlan, userPlanOf, type PlanColumns } from '../users/queries.js';
 import { PAY_CODES } from './codes.js';
 import { planView, usesOf, type Plan } from './plans.js';
 import { NotifyRejected, type NotifyAck, type PayProvider, type RawNotify } from './providers/provider.js';
-import type { OrderRow, PayRepository, PlanFieldsUpdate, VoucherRow } from './repository.js';
+import type { OrderRow, PayRepository, VoucherRow } from './repository.js';
 
 export interface PayServiceOptions {
   plans: readonly Plan[];
@@ -26,7 +29,7 @@ export interface PayServiceOptions {
   /** The product name in the payer's order description (启明AI-会员套餐). */
   productName: string;
   now: Clock;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** What a payment from a notify or a query amounts to for the order. */
@@ -52,7 +55,7 @@ export const PAY_MESSAGES = {
 
 /** outTradeNo: QM + China-time yyyyMMddHHmmss + 10 random digits (24 characters, allowed by WeChat Pay and Alipay). */
 export function newOutTradeNo(now: Date): string {
-  const china = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const china = formatChinaDateTime(now).replace(/\D/g, '');
   return `QM${china}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 }
 
@@ -293,8 +296,9 @@ export class PayService {
 
   /** The plan's package, subscription and VIP days; a higher tier in force stays (the points are credited anyway). */
   private async grantPlan(trx: Executor, userId: string, plan: Plan, now: Date, at: string): Promise<void> {
-    const user = await this.repo.userPlanFields(trx, userId);
-    const change: PlanFieldsUpdate = {};
+    const user = await userPlanOf(trx, userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    const change: Partial<PlanColumns> = {};
     if (plan.packageLevel > 0) {
       const next = grantTier({ tier: user.user_level, expiresAt: user.user_sign_expire_time }, { tier: plan.packageLevel, days: plan.packageDays }, now);
       if (next !== 'higher-in-force') Object.assign(change, { user_level: next.tier, user_sign_expire_time: next.expiresAt });
@@ -304,7 +308,7 @@ export class PayService {
       if (next !== 'higher-in-force') Object.assign(change, { user_package2: next.tier, user_package_expire_time2: next.expiresAt });
     }
     if (plan.vipDays > 0) change.more_package_time = extendedExpiry(user.more_package_time, plan.vipDays, now);
-    if (Object.keys(change).length) await this.repo.setPlanFields(trx, userId, change, at);
+    if (Object.keys(change).length) await setUserPlan(trx, userId, change, at);
   }
 
   /** 查单: asks the provider and applies what it says (paid → credit, closed → closed). Failures are logged only. */

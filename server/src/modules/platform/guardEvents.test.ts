@@ -11,6 +11,8 @@ import { GuardEvents, GUARD_EVENTS_PER_IP_HOUR } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
 import { createPlatformService } from './index.js';
 import { platformRoutes } from './routes.js';
+import { silentLog } from '../../log.js';
+import { recordingLog } from '../../testing/log.js';
 
 const SITE = { edition: 'domestic', locale: 'zh-CN', guards: true, specialLayout: false } as const;
 
@@ -20,7 +22,8 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let repo: GuardEventsRepository;
   let server: FastifyInstance;
   let closeServer: () => Promise<void>;
-  let warnings: string[];
+  const log = recordingLog();
+  const warnings = () => log.messages('warn');
 
   const report = (payload: unknown, options: { ip?: string; token?: string; userAgent?: string } = {}) =>
     server.inject({
@@ -33,7 +36,7 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     db = await openDatabase(storage);
     repo = new GuardEventsRepository(db.db);
     const service = await createPlatformService(db.db, { remoteStoreDir: path.join(storage.dataDir, 'remotes'), apiSiteUrl: '', site: SITE });
-    const guardEvents = new GuardEvents(repo, new MemorySharedState(), { warn: (line) => warnings.push(line) });
+    const guardEvents = new GuardEvents(repo, new MemorySharedState(), log);
     // A stand-in for the auth guard's optionalUserId: only this bearer is a signed-in user.
     const userIdOf = async (request: FastifyRequest) => (request.headers.authorization === 'Bearer valid-token' ? 'user-42' : null);
     ({ server, close: closeServer } = await signedServer(platformRoutes, {
@@ -46,7 +49,7 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     }));
   });
   beforeEach(async () => {
-    warnings = [];
+    log.lines.length = 0;
     await db.db.deleteFrom('guard_events').execute();
   });
   after(async () => {
@@ -73,8 +76,8 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(second!.kind, 'alook');
     assert.equal(second!.user_id, 'user-42');
     assert.equal(third!.user_id, null);
-    assert.equal(warnings.length, 3);
-    assert.match(warnings[1]!, /^\[guard\] alook on \/ from 198\.51\.100\.8 \(user user-42\)$/);
+    assert.equal(warnings().length, 3);
+    assert.match(warnings()[1]!, /^\[guard\] alook on \/ from 198\.51\.100\.8 \(user user-42\)$/);
   });
 
   it('refuses a malformed report with a clear message and stores nothing', async () => {
@@ -102,11 +105,11 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const stored = await repo.newest(1000);
     assert.equal(stored.filter((e) => e.ip === '192.0.2.50').length, GUARD_EVENTS_PER_IP_HOUR);
     assert.equal(stored.filter((e) => e.ip === '192.0.2.51').length, 1, 'another IP has its own limit');
-    assert.equal(warnings.length, GUARD_EVENTS_PER_IP_HOUR + 1, 'a dropped report is not logged');
+    assert.equal(warnings().length, GUARD_EVENTS_PER_IP_HOUR + 1, 'a dropped report is not logged');
   });
 
   it('keeps only the newest events', async () => {
-    const small = new GuardEvents(repo, new MemorySharedState(), { warn: () => undefined }, { keep: 5, perIpHour: 100 });
+    const small = new GuardEvents(repo, new MemorySharedState(), silentLog, { keep: 5, perIpHour: 100 });
     for (let i = 0; i < 12; i++) await small.record({ kind: 'devtools', path: `/p${i}` }, { userId: null, ip: '192.0.2.60', userAgent: '' });
     const kept = await small.newest(100);
     assert.deepEqual(kept.map((e) => e.path), ['/p11', '/p10', '/p9', '/p8', '/p7']);

@@ -1,4 +1,5 @@
 import type { GuardEvent } from '@qiming/contracts';
+import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { GuardEventRow, GuardEventsRepository } from './guardEventsRepository.js';
 
@@ -28,7 +29,7 @@ export class GuardEvents {
   constructor(
     private readonly repo: GuardEventsRepository,
     private readonly sharedState: SharedState,
-    private readonly log: { warn(message: string): void },
+    private readonly log: Log,
     private readonly limits: GuardEventLimits = { keep: MAX_GUARD_EVENTS, perIpHour: GUARD_EVENTS_PER_IP_HOUR },
   ) {}
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { ServerModule } from '../module.js';
 import { GuardEvents } from './guardEvents.js';
@@ -21,7 +22,7 @@ export async function createPlatformService(db: Kysely<Database>, options: Pick<
 }
 
 /** The guard events store, rate-limited per IP through the shared state. */
-export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState, log: { warn(message: string): void }): GuardEvents {
+export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState, log: Log): GuardEvents {
   return new GuardEvents(new GuardEventsRepository(db), sharedState, log);
 }
 
@@ -31,7 +32,7 @@ export interface PlatformDeps {
   sharedState: SharedState;
   /** The signed-in user's id (the auth module's guard; never throws): the cohort then follows the user. */
   userIdOf?: (request: FastifyRequest) => Promise<string | null>;
-  log: { warn(message: string): void };
+  log: Log;
 }
 
 /**

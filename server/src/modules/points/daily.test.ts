@@ -2,23 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
-import { businessDay, businessDayStart, previousDay } from './businessDay.js';
-
-describe('business day', () => {
-  it('runs from 03:00 to 03:00 Asia/Shanghai', () => {
-    assert.equal(businessDay(china('2030-01-02 02:59')), '2030-01-01');
-    assert.equal(businessDay(china('2030-01-02 03:00')), '2030-01-02');
-    assert.equal(businessDay(china('2030-01-02 03:01')), '2030-01-02');
-    assert.equal(businessDay(china('2030-01-02 23:59')), '2030-01-02');
-    assert.equal(businessDay(china('2030-01-03 00:30')), '2030-01-02');
-    assert.equal(businessDay(new Date('2030-01-01T18:59:59.999Z')), '2030-01-01');
-    assert.equal(businessDay(new Date('2030-01-01T19:00:00.000Z')), '2030-01-02');
-    assert.equal(businessDayStart('2030-01-02').toISOString(), china('2030-01-02 03:00').toISOString());
-    assert.equal(previousDay('2030-03-01'), '2030-02-28');
-    assert.equal(previousDay('2032-03-01'), '2032-02-29');
-    assert.equal(previousDay('2031-01-01'), '2030-12-31');
-  });
-});
 
 describe(`daily points (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../http/envelope.js';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { CatalogueEditor, CatalogueRepository } from '../catalogue/index.js';
 import { UnknownGenerationError } from './holds.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
@@ -239,5 +240,24 @@ describe(`points holds after a restart (${DB})`, () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe(`points price from the app's catalogue (${DB})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp(ENV);
+  });
+  after(() => t.close());
+
+  it('an ops price change reaches the next quote and hold once the catalogue has checked', async () => {
+    const user = await createUser(t.app);
+    await t.app.points.credit(user, 'permanent', 5000, { kind: 'adjust', reference: null, key: `seed:${user}` });
+    assert.equal((await t.app.points.quote(user, 'gpt-4o')).maxCost, 600);
+    await new CatalogueEditor(new CatalogueRepository(t.app.db.db), () => new Date()).set('gpt-4o', 'price', { kind: 'perRequest', points: 700 });
+    assert.equal((await t.app.points.quote(user, 'gpt-4o')).maxCost, 600, 'not before the check');
+    await t.app.catalogue.refresh();
+    assert.equal((await t.app.points.quote(user, 'gpt-4o')).maxCost, 700);
+    assert.deepEqual(await t.app.points.hold(user, gen(), 'gpt-4o'), { held: 700 });
   });
 });

@@ -1,7 +1,8 @@
 import { AppError } from '../../http/envelope.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { HoldStatus, PointsBucketName } from '../../db/schema.js';
-import { costOf, entitlementsOf, findModel, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { costOf, entitlementsOf, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { userPlanOf } from '../users/queries.js';
 import { POINTS_CODES, unknownModel } from './codes.js';
 import type { LedgerKind } from './kinds.js';
 import type { HoldRow, PointsRepository } from './repository.js';
@@ -67,7 +68,7 @@ export class HoldService {
    */
   async hold(userId: string, generationId: string, modelId: string, options: HoldOptions = {}): Promise<{ held: number }> {
     if (!GENERATION_ID.test(generationId)) throw new TypeError(`invalid generation id ${JSON.stringify(generationId)}`);
-    const model = findModel(modelId);
+    const model = this.options.prices.priced(modelId);
     if (!model) throw unknownModel();
     const attempt = () =>
       this.points.write(async (tx) => {
@@ -77,7 +78,7 @@ export class HoldService {
           if (existing.user_id === userId && existing.status === 'held') return { held: existing.daily_held + existing.permanent_held };
           throw new AppError(400, '生成编号已被使用');
         }
-        const user = await this.repo.userPlan(tx.trx, userId);
+        const user = await userPlanOf(tx.trx, userId);
         if (!user) throw new Error(`no user ${userId}`);
         const entitlements = entitlementsOf(user, tx.now);
         const restriction = restrictionOf(model, entitlements);
@@ -122,7 +123,7 @@ export class HoldService {
     const first = await this.repo.hold(this.repo.db, generationId);
     if (!first) throw new UnknownGenerationError(generationId);
     if (first.status !== 'held') return outcomeOf(first);
-    const model = findModel(first.model);
+    const model = this.options.prices.priced(first.model);
     const held = first.daily_held + first.permanent_held;
     // Validates the usage against the model's price rule before anything changes.
     const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 }) : producedOutput(usage) ? held : 0;

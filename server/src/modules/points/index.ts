@@ -9,6 +9,8 @@ import { PointsRepository } from './repository.js';
 import { pointsRoutes } from './routes.js';
 import { PointsService, type PointsOptions } from './service.js';
 import { startHoldSweeper } from './sweeper.js';
+import type { Log } from '../../log.js';
+import type { ModelPrices } from '../catalogue/index.js';
 
 export function createPointsService(db: Kysely<Database>, dialect: DialectName, options: PointsOptions): PointsService {
   return new PointsService(new PointsRepository(db, dialect), options);
@@ -19,19 +21,22 @@ export interface PointsDeps {
   dialect: DialectName;
   config: Pick<ServerConfig, 'points'>;
   now: Clock;
+  /** Model prices (the catalogue, with the operators' overrides). */
+  prices: ModelPrices;
   /** The invites module's reward on a user's first successful use. */
   onSuccessfulUse?: (userId: string) => Promise<unknown>;
   requireUser: preHandlerAsyncHookHandler;
-  log: { warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**
  * The ledger and the hold / settle / refund API of the chat gateway and media tasks; expired
  * holds are released every POINTS_HOLD_SWEEP_SECONDS until close.
  */
-export function createPointsModule({ db, dialect, config, now, onSuccessfulUse, requireUser, log }: PointsDeps): ServerModule<PointsService> {
+export function createPointsModule({ db, dialect, config, now, prices, onSuccessfulUse, requireUser, log }: PointsDeps): ServerModule<PointsService> {
   const points = config.points;
   const service = createPointsService(db, dialect, {
+    prices,
     now,
     dailyByTier: points.dailyByTier,
     holdMinutes: points.holdMinutes,
@@ -44,9 +49,9 @@ export function createPointsModule({ db, dialect, config, now, onSuccessfulUse, 
 }
 
 export { PointsService, type PointsOptions, type QuoteOptions } from './service.js';
-export { PointsRepository, type Executor, type UserPlanRow } from './repository.js';
+export { PointsRepository, type Executor } from './repository.js';
 export { HoldService, UnknownGenerationError, type HoldOptions, type HoldOutcome } from './holds.js';
 export { LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 export { LEDGER_KINDS, kindText, type LedgerKind } from './kinds.js';
 export { POINTS_CODES, INSUFFICIENT_MESSAGE, UNKNOWN_MODEL_MESSAGE } from './codes.js';
-export { businessDay, businessDayStart, previousDay } from './businessDay.js';
+export { businessDay, businessDayStart } from '../../chinaTime.js';

@@ -1,7 +1,8 @@
 import type { PointsBucketName } from '../../db/schema.js';
 import { entitlementsOf } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
-import { businessDay } from './businessDay.js';
+import { userPlanOf } from '../users/queries.js';
+import { businessDay } from '../../chinaTime.js';
 import { insufficientPoints } from './codes.js';
 import type { LedgerKind } from './kinds.js';
 import type { Executor, PointsRepository } from './repository.js';
@@ -35,7 +36,7 @@ export class DailyAllowance {
   constructor(private readonly byTier: readonly number[]) {}
 
   async of(ex: Executor, repo: PointsRepository, userId: string, now: Date): Promise<number> {
-    const user = await repo.userPlan(ex, userId);
+    const user = await userPlanOf(ex, userId);
     if (!user) throw new Error(`no user ${userId}`);
     const tier = entitlementsOf(user, now).subscriptionTier;
     return this.byTier[Math.min(tier, this.byTier.length - 1)] ?? 0;

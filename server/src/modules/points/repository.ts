@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database, HoldStatus, PointsBucketName, PointsHoldTable, PointsLedgerTable } from '../../db/schema.js';
-import type { PlanFields } from '../catalogue/index.js';
 
 /** The database or a transaction: repository calls inside a write transaction get the transaction. */
 export type Executor = Kysely<Database>;
@@ -13,14 +12,6 @@ export type NewLedgerRow = Omit<LedgerRow, 'id'>;
 export interface BalanceRows {
   daily: { balance: number; day: string | null };
   permanent: { balance: number };
-}
-
-export interface UserPlanRow extends PlanFields {
-  id: string;
-  username: string;
-  invite_code: string;
-  inviter_id: string | null;
-  registration_ip: string | null;
 }
 
 const num = (value: number | string | bigint) => Number(value);
@@ -108,14 +99,6 @@ export class PointsRepository {
   async keysExist(ex: Executor, keys: string[]): Promise<boolean> {
     const row = await ex.selectFrom('points_ledger').select('id').where('idempotency_key', 'in', keys).executeTakeFirst();
     return !!row;
-  }
-
-  userPlan(ex: Executor, userId: string): Promise<UserPlanRow | undefined> {
-    return ex
-      .selectFrom('users')
-      .select(['id', 'username', 'invite_code', 'inviter_id', 'registration_ip', 'user_level', 'user_sign_expire_time', 'user_package2', 'user_package_expire_time2'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
   }
 
   /** Newest first. */

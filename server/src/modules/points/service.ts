@@ -1,10 +1,12 @@
 import type { LedgerEntryView, Page, PriceQuote } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { PointsBucketName } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import { sessionExpired } from '../../http/requestUser.js';
-import { entitlementsOf, findModel, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits } from '../catalogue/index.js';
+import { entitlementsOf, maxCostOf, priceTextOf, restrictionOf, type ChargeLimits, type ModelPrices } from '../catalogue/index.js';
 import type { PointsBalance } from '../users/points.js';
-import { businessDay } from './businessDay.js';
+import { userPlanOf } from '../users/queries.js';
+import { businessDay } from '../../chinaTime.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
 import { HoldService, type HoldOptions, type HoldOutcome } from './holds.js';
 import { kindText } from './kinds.js';
@@ -18,9 +20,11 @@ export interface PointsOptions {
   dailyByTier: readonly number[];
   holdMinutes: number;
   limits: ChargeLimits;
+  /** The catalogue's prices (the live Catalogue in the server). */
+  prices: ModelPrices;
   /** Called after a settle that produced output (the invite reward's "first successful use"). */
   onSuccessfulUse?: (userId: string) => Promise<unknown>;
-  log?: { warn(obj: object, msg: string): void };
+  log?: Log;
 }
 
 export interface QuoteOptions {
@@ -103,9 +107,9 @@ export class PointsService {
 
   /** The most one message to `modelId` can cost this user now, and whether it may be sent. */
   async quote(userId: string, modelId: string, options: QuoteOptions = {}): Promise<PriceQuote> {
-    const model = findModel(modelId);
+    const model = this.options.prices.priced(modelId);
     if (!model) throw unknownModel();
-    const user = await this.repo.userPlan(this.repo.db, userId);
+    const user = await userPlanOf(this.repo.db, userId);
     if (!user) throw sessionExpired();
     const entitlements = entitlementsOf(user, this.options.now());
     const maxCost = maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch: options.webSearch ?? false, promptChars: options.promptChars ?? 0 }, this.options.limits);

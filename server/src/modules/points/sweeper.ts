@@ -1,3 +1,4 @@
+import type { Log } from '../../log.js';
 import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
 import type { HoldService } from './holds.js';
 
@@ -8,6 +9,6 @@ export type Sweeper = PeriodicTask;
  * the next startup releases what expired meanwhile. Several instances may sweep at once; each hold
  * ends exactly once (guarded status change).
  */
-export function startHoldSweeper(holds: HoldService, intervalMs: number, log: { warn(obj: object, msg: string): void }): Sweeper {
+export function startHoldSweeper(holds: HoldService, intervalMs: number, log: Log): Sweeper {
   return startPeriodicTask('points hold sweep', () => holds.sweepExpired(), intervalMs, log);
 }

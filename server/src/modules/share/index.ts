@@ -28,7 +28,7 @@ export function createShareModule(deps: ShareDependencies): ServerModule<ShareSe
   return { service, routes: (app) => shareRoutes(app, { service, requireUser: deps.requireUser, sharedState: deps.sharedState, readsPerMinute: SHARE_READS_PER_MINUTE }) };
 }
 
-export { ShareService, chinaDateTime } from './service.js';
+export { ShareService } from './service.js';
 export { ShareRepository } from './repository.js';
 export { snapshotOf, shownBranch } from './snapshot.js';
 export { SHARE_CODES } from './codes.js';

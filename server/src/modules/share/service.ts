@@ -1,14 +1,10 @@
 import type { SharedConversation, ShareState } from '@qiming/contracts';
+import { formatChinaDateTime } from '../../chinaTime.js';
 import type { Clock } from '../../clock.js';
 import { conversationNotFound, type ConversationsService } from '../conversations/index.js';
 import { conversationEmpty, shareNotFound, sharePath } from './codes.js';
 import { isForeignKeyViolation, type ShareRepository } from './repository.js';
 import { snapshotOf } from './snapshot.js';
-
-/** yyyy-MM-dd HH:mm:ss in China time (UTC+8, no daylight saving), the contract's format for sharedAt. */
-export function chinaDateTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 export interface ShareServiceOptions {
   /** The icon of a catalogue model (the page's header); null when the model has none. */
@@ -32,7 +28,7 @@ export class ShareService {
   async share(userId: string, convGroupId: string): Promise<ShareState> {
     const tree = await this.conversations.tree(userId, convGroupId);
     const at = this.options.now();
-    const snapshot = snapshotOf(tree, this.options.iconOf, chinaDateTime(at));
+    const snapshot = snapshotOf(tree, this.options.iconOf, formatChinaDateTime(at));
     if (!snapshot) throw conversationEmpty();
     try {
       await this.repo.publish({ conv_group_id: tree.group.convGroupId, user_id: userId, snapshot: JSON.stringify(snapshot), shared_at: at.toISOString() });
@@ -69,5 +65,5 @@ export class ShareService {
 }
 
 function stateOf(convGroupId: string, sharedAtIso: string | null): ShareState {
-  return { convGroupId, shared: sharedAtIso !== null, sharedAt: sharedAtIso === null ? null : chinaDateTime(new Date(sharedAtIso)), path: sharePath(convGroupId) };
+  return { convGroupId, shared: sharedAtIso !== null, sharedAt: sharedAtIso === null ? null : formatChinaDateTime(new Date(sharedAtIso)), path: sharePath(convGroupId) };
 }

@@ -1,7 +1,8 @@
 import type { SignInResult, SignInStatus } from '@qiming/contracts';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { AppError } from '../../http/envelope.js';
-import { businessDay, POINTS_CODES, previousDay, type PointsService } from '../points/index.js';
+import { addDays, businessDay } from '../../chinaTime.js';
+import { POINTS_CODES, type PointsService } from '../points/index.js';
 import type { SigninRepository } from './repository.js';
 
 export const ALREADY_SIGNED_IN_MESSAGE = '今天已经签到过了';
@@ -29,7 +30,7 @@ export class SigninService {
       return await this.points.write(async (tx) => {
         await tx.lock(userId);
         if (await this.repo.byDay(tx.trx, userId, tx.day)) throw alreadySignedIn();
-        const yesterday = await this.repo.byDay(tx.trx, userId, previousDay(tx.day));
+        const yesterday = await this.repo.byDay(tx.trx, userId, addDays(tx.day, -1));
         const streak = yesterday ? yesterday.streak + 1 : 1;
         const reward = this.rewardFor(streak);
         await this.repo.insert(tx.trx, { user_id: userId, day: tx.day, streak, reward, created_at: tx.at });
@@ -46,7 +47,7 @@ export class SigninService {
   async status(userId: string): Promise<SignInStatus> {
     const day = businessDay(this.points.now());
     const today = await this.repo.byDay(this.repo.db, userId, day);
-    const yesterday = today ? undefined : await this.repo.byDay(this.repo.db, userId, previousDay(day));
+    const yesterday = today ? undefined : await this.repo.byDay(this.repo.db, userId, addDays(day, -1));
     const streak = today?.streak ?? yesterday?.streak ?? 0;
     return { signedToday: !!today, streak, todayReward: today ? today.reward : this.rewardFor(streak + 1), rewards: [...this.rewards] };
   }

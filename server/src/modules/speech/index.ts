@@ -1,4 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Log } from '../../log.js';
 import type { ServerModule } from '../module.js';
 import type { SpeechConfig } from './config.js';
 import { LocalSynthesizer } from './localSynthesizer.js';
@@ -10,7 +11,7 @@ import { createUpstreamSynthesizer } from './upstreamSynthesizer.js';
 export interface SpeechDependencies {
   config: SpeechConfig;
   requireUser: preHandlerAsyncHookHandler;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** The speech service with the synthesizer and transcriber the configuration names. */

@@ -5,8 +5,8 @@ import { SPEECH_CODES } from './codes.js';
 import { LocalSynthesizer } from './localSynthesizer.js';
 import { scanMp3 } from './mp3Frames.js';
 import type { SynthesisRequest } from './synthesizer.js';
+import { silentLog } from '../../log.js';
 
-const log = { warn() {}, error() {} };
 const request = (input: string, change: Partial<SynthesisRequest> = {}): SynthesisRequest => ({ model: 'tts-1', input, voice: 'onyx', speed: 1, ...change });
 
 /** The frames must be a clean MPEG-2 Layer III mono stream at eSpeak NG's 22 050 Hz and 48 kbps; its length in seconds. */
@@ -28,7 +28,7 @@ function assertSpeechMp3(mp3: Buffer): number {
 }
 
 describe('local synthesizer (eSpeak NG → MP3)', () => {
-  const synthesizer = new LocalSynthesizer({ log });
+  const synthesizer = new LocalSynthesizer({ log: silentLog });
   after(() => synthesizer.close());
 
   it('speaks English as MP3 of a plausible length, longer text longer', async () => {
@@ -63,7 +63,7 @@ describe('local synthesizer (eSpeak NG → MP3)', () => {
   });
 
   it('refuses requests beyond the queue limit with synthesisFailed, and all after close', async () => {
-    const small = new LocalSynthesizer({ log, queueLimit: 1 });
+    const small = new LocalSynthesizer({ log: silentLog, queueLimit: 1 });
     const first = small.synthesize(request('first'));
     const second = small.synthesize(request('second'));
     await assert.rejects(small.synthesize(request('third')), (error: unknown) => error instanceof AppError && error.code === SPEECH_CODES.synthesisFailed && error.message === '朗读请求过多，请稍后再试');

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Log } from '../../log.js';
 import { speechError } from './codes.js';
 import type { EspeakJob, EspeakJobResult } from './espeakWorker.js';
 import { espeakSettings } from './espeakVoice.js';
@@ -19,7 +20,7 @@ interface QueuedJob {
 
 export interface LocalSynthesizerOptions {
   queueLimit?: number;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**

@@ -11,6 +11,7 @@ import { SPEECH_CODES, SPEECH_LIMITS } from './codes.js';
 import { scanMp3 } from './mp3Frames.js';
 import { createUpstreamTranscriber } from './transcriber.js';
 import { createUpstreamSynthesizer } from './upstreamSynthesizer.js';
+import { recordingLog } from '../../testing/log.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
 const SPEECH_KEY = 'sk-test-speech-key-0123456789';
@@ -282,8 +283,8 @@ describe(`speech routes, upstream services (${DB})`, () => {
 
 describe('upstream audio services: timeouts and connection failures', () => {
   let fake: Awaited<ReturnType<typeof fakeAudioService>>;
-  const warnings: string[] = [];
-  const log = { warn: (_obj: object, msg: string) => warnings.push(msg) };
+  const log = recordingLog();
+  const warnings = () => log.messages('warn');
   before(async () => {
     fake = await fakeAudioService();
   });
@@ -302,7 +303,7 @@ describe('upstream audio services: timeouts and connection failures', () => {
     fake.answer((_request, response) => response.writeHead(401).end(`{"error":"Incorrect API key provided: ${SPEECH_KEY}"}`));
     const synthesizer = createUpstreamSynthesizer({ upstream: { baseUrl: fake.baseUrl, apiKey: SPEECH_KEY, modelMap: {} }, log });
     await assert.rejects(synthesizer.synthesize({ model: 'tts-1', input: '你好', voice: 'onyx', speed: 1 }), isFailure(SPEECH_CODES.synthesisFailed, '语音合成服务出错（HTTP 401），请稍后重试'));
-    assert.match(warnings.at(-1)!, /HTTP 401: \{"error":"Incorrect API key provided: \[key\]"\}/);
+    assert.match(warnings().at(-1)!, /HTTP 401: \{"error":"Incorrect API key provided: \[key\]"\}/);
   });
 
   it('a service that cannot be reached; the key is never logged', async () => {
@@ -310,7 +311,7 @@ describe('upstream audio services: timeouts and connection failures', () => {
     await closed.close();
     const synthesizer = createUpstreamSynthesizer({ upstream: { baseUrl: closed.baseUrl, apiKey: SPEECH_KEY, modelMap: {} }, log });
     await assert.rejects(synthesizer.synthesize({ model: 'tts-1', input: '你好', voice: 'onyx', speed: 1 }), isFailure(SPEECH_CODES.synthesisFailed, '无法连接语音合成服务，请稍后重试'));
-    assert.ok(warnings.length >= 4);
-    assert.ok(warnings.every((line) => !line.includes(SPEECH_KEY) && !line.includes(TRANSCRIBE_KEY)));
+    assert.ok(warnings().length >= 4);
+    assert.ok(warnings().every((line) => !line.includes(SPEECH_KEY) && !line.includes(TRANSCRIBE_KEY)));
   });
 });

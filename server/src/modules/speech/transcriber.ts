@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { OutboundError } from '../../http/outbound.js';
+import type { Log } from '../../log.js';
 import { SPEECH_LIMITS, speechError } from './codes.js';
 import type { SpeechConfig } from './config.js';
-import { postToUpstream, UpstreamError, upstreamFailureMessage } from './upstreamHttp.js';
+import { postToUpstream, upstreamFailureMessage } from './upstreamHttp.js';
 
 /** A recording as the browser uploaded it. */
 export interface AudioUpload {
@@ -51,7 +53,7 @@ const TranscriptionAnswer = z.object({ text: z.string() });
 export interface UpstreamTranscriberOptions {
   service: NonNullable<SpeechConfig['transcription']>;
   timeoutMs?: number;
-  log: { warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /** An OpenAI-compatible transcription service: POST {base}/v1/audio/transcriptions (file, model, response_format json). */
@@ -66,7 +68,7 @@ export function createUpstreamTranscriber({ service, timeoutMs = TRANSCRIBE_TIME
       try {
         answer = await postToUpstream({ url: `${service.baseUrl}/v1/audio/transcriptions`, apiKey: service.apiKey, body: form, timeoutMs, maxBytes: SPEECH_LIMITS.audioMaxBytes });
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        if (!(error instanceof OutboundError)) throw error;
         log.warn({ upstream: service.baseUrl }, `[speech] transcription failed: ${error.message}`);
         throw speechError('transcriptionFailed', upstreamFailureMessage(error.failure, '语音识别服务', '语音识别服务返回的内容过大'));
       }

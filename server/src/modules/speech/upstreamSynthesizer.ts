@@ -1,8 +1,10 @@
+import { OutboundError } from '../../http/outbound.js';
+import type { Log } from '../../log.js';
 import type { SpeechConfig } from './config.js';
 import { speechError } from './codes.js';
 import { looksLikeMp3 } from './mp3Frames.js';
 import type { SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';
-import { postToUpstream, UpstreamError, upstreamFailureMessage } from './upstreamHttp.js';
+import { postToUpstream, upstreamFailureMessage } from './upstreamHttp.js';
 
 /** generateSpeech's client waits 600 s (spec chat §9); the service gets the same. */
 export const SPEECH_UPSTREAM_TIMEOUT_MS = 600_000;
@@ -12,7 +14,7 @@ const MAX_AUDIO_BYTES = 64 * 1024 * 1024;
 export interface UpstreamSynthesizerOptions {
   upstream: NonNullable<SpeechConfig['upstream']>;
   timeoutMs?: number;
-  log: { warn(obj: object, msg: string): void };
+  log: Log;
 }
 
 /**
@@ -35,7 +37,7 @@ export function createUpstreamSynthesizer({ upstream, timeoutMs = SPEECH_UPSTREA
       try {
         answer = await postToUpstream({ url: `${upstream.baseUrl}/v1/audio/speech`, apiKey: upstream.apiKey, body, timeoutMs, maxBytes: MAX_AUDIO_BYTES });
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        if (!(error instanceof OutboundError)) throw error;
         log.warn({ upstream: upstream.baseUrl }, `[speech] text-to-speech failed: ${error.message}`);
         throw speechError('synthesisFailed', upstreamFailureMessage(error.failure, '语音合成服务', '语音合成服务返回的音频过大，请缩短朗读内容'));
       }

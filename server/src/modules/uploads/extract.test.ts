@@ -9,8 +9,8 @@ import { docxText, DOCX_MAX_UNPACKED_BYTES } from './extract/docx.js';
 import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
 import { zipEntries } from './extract/zipEntries.js';
 import { docxWithParagraphs, pdfWithText, pngWithDigits, zipOf } from './testFiles.js';
+import { silentLog } from '../../log.js';
 
-const quietLog = { info: () => undefined, warn: () => undefined };
 
 describe('reading uploaded files', () => {
   let dataDir: string;
@@ -22,7 +22,7 @@ describe('reading uploaded files', () => {
   it('refuses a document that runs over the time limit with parseFailed and the limit', async () => {
     const pdf = await pdfWithText('Slow', '慢');
     await assert.rejects(
-      extractContent({ kind: 'pdf', mime: 'application/pdf', extension: 'pdf' }, pdf, { ocr: null, timeoutMs: 1, log: quietLog }),
+      extractContent({ kind: 'pdf', mime: 'application/pdf', extension: 'pdf' }, pdf, { ocr: null, timeoutMs: 1, log: silentLog }),
       (error: unknown) => error instanceof AppError && error.code === FILE_CODES.parseFailed && error.message === '文件解析失败：解析超时（超过 1 秒），请拆分文件后重试',
     );
   });
@@ -48,14 +48,14 @@ describe('reading uploaded files', () => {
   });
 
   it('OCR: a recognition over its time limit fails and the next image gets a fresh worker', async () => {
-    const engine = new OcrEngine({ languageDir: () => prepareLanguageDir(dataDir), log: quietLog });
+    const engine = new OcrEngine({ languageDir: () => prepareLanguageDir(dataDir), log: silentLog });
     const digitsOf = async (digits: string) => (await engine.recognize(pngWithDigits(digits), 30_000)).replace(/\s+/g, '');
     try {
       await assert.rejects(engine.recognize(pngWithDigits('1111'), 1), TimeLimitExceeded);
       assert.equal(await digitsOf('2468'), '2468');
       // A failed OCR keeps the upload: empty text, not OCR'd.
       const broken = Buffer.concat([pngWithDigits('1').subarray(0, 60), Buffer.alloc(100)]);
-      assert.deepEqual(await extractContent({ kind: 'image', mime: 'image/png', extension: 'png' }, broken, { ocr: engine, timeoutMs: 30_000, log: quietLog }), { text: '', ocr: false });
+      assert.deepEqual(await extractContent({ kind: 'image', mime: 'image/png', extension: 'png' }, broken, { ocr: engine, timeoutMs: 30_000, log: silentLog }), { text: '', ocr: false });
       assert.equal(await digitsOf('3579'), '3579');
     } finally {
       await engine.close();

@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { ServerModule } from '../module.js';
-import { OcrEngine, prepareLanguageDir, type OcrLogger } from './extract/index.js';
+import { OcrEngine, prepareLanguageDir } from './extract/index.js';
 import { UploadFileStore } from './fileStore.js';
 import { ParseLock } from './parseLock.js';
 import { UploadsRepository } from './repository.js';
@@ -23,7 +24,7 @@ export interface UploadsDependencies {
   config: ServerConfig;
   sharedState: SharedState;
   now: Clock;
-  log: OcrLogger;
+  log: Log;
   requireUser: preHandlerAsyncHookHandler;
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UserSettingsTable, UserTable } from '../../db/schema.js';
+import { countInvitees } from './queries.js';
 
 export type User = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
@@ -63,9 +64,8 @@ export class UsersRepository {
     await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', id).execute();
   }
 
-  async countInvitees(id: string): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('count')).where('inviter_id', '=', id).executeTakeFirstOrThrow();
-    return Number(row.count);
+  countInvitees(id: string): Promise<number> {
+    return countInvitees(this.db, id);
   }
 
   settings(userId: string): Promise<UserSettingsRow | undefined> {

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { callOutbound, parseJsonObject } from '../../http/outbound.js';
 import type { CodeSender } from './codeSender.js';
 
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
@@ -68,19 +69,17 @@ export function createAliyunSmsSender(options: AliyunSmsOptions): CodeSender {
     async send(to, code) {
       const params = sendSmsParams(options, to, code, new Date(), randomUUID());
       const body = `${canonicalQuery(params)}&Signature=${percentEncode(rpcSignature('POST', params, options.accessKeySecret))}`;
-      const response = await fetch(options.endpoint, {
+      const response = await callOutbound({
+        url: options.endpoint,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        timeoutMs: options.timeoutMs ?? 10_000,
+        label: 'Aliyun SendSms',
       });
-      const text = await response.text();
-      let answer: SendSmsAnswer = {};
-      try {
-        answer = JSON.parse(text) as SendSmsAnswer;
-      } catch {
-        // reported below with the status and the start of the text
-      }
+      const text = response.text();
+      // Not JSON: reported below with the status and the start of the text.
+      const answer: SendSmsAnswer = parseJsonObject(text) ?? {};
       if (!response.ok || answer.Code !== 'OK') {
         const reason = answer.Code ? `${answer.Code}: ${answer.Message ?? ''} (RequestId ${answer.RequestId ?? '?'})` : text.slice(0, 200);
         throw new Error(`Aliyun SendSms answered HTTP ${response.status}, ${reason}`);

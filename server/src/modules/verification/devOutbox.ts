@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { CodeScene, OutboxMessage } from '@qiming/contracts';
+import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import { codeMessageText, type Channel, type CodeSender } from './codeSender.js';
 
@@ -16,7 +16,7 @@ const boxKey = (to: string) => `outbox:${to}`;
 export class DevOutbox {
   constructor(
     private readonly state: SharedState,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
   ) {}
 
   sender(channel: Channel): CodeSender {

@@ -1,3 +1,4 @@
+import { chinaDay, chinaDayEnd } from '../../chinaTime.js';
 import type { SharedState } from '../../sharedState/index.js';
 
 export interface Quota {
@@ -54,12 +55,8 @@ export class SendQuotas {
   }
 }
 
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Today in China (UTC+8, no daylight saving) as `YYYY-MM-DD`, and the seconds until its midnight. */
-export function chinaDay(nowMs: number): { date: string; secondsLeft: number } {
-  const startLocal = Math.floor((nowMs + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS;
-  const end = startLocal + DAY_MS - CHINA_OFFSET_MS;
-  return { date: new Date(startLocal).toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((end - nowMs) / 1000)) };
+/** Today in China as `YYYY-MM-DD`, and the seconds until its midnight (at least 1). */
+export function chinaToday(nowMs: number): { date: string; secondsLeft: number } {
+  const date = chinaDay(nowMs);
+  return { date, secondsLeft: Math.max(1, Math.ceil((chinaDayEnd(date).getTime() - nowMs) / 1000)) };
 }

@@ -10,7 +10,7 @@ import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRe
 import { CaptchaService } from '../captcha/index.js';
 import { DevOutbox } from './devOutbox.js';
 import type { CodeSender } from './codeSender.js';
-import { chinaDay } from './sendQuotas.js';
+import { chinaToday } from './sendQuotas.js';
 import { VerificationService } from './service.js';
 
 const silent = pino({ level: 'silent' });
@@ -233,8 +233,8 @@ for (const impl of implementations) {
 
 describe('verification codes: the China calendar day', () => {
   it('ends at midnight UTC+8', () => {
-    assert.deepEqual(chinaDay(Date.parse('2025-03-01T15:59:59Z')), { date: '2025-03-01', secondsLeft: 1 });
-    assert.deepEqual(chinaDay(Date.parse('2025-03-01T16:00:00Z')), { date: '2025-03-02', secondsLeft: 86400 });
-    assert.deepEqual(chinaDay(Date.parse('2025-03-01T00:00:00Z')), { date: '2025-03-01', secondsLeft: 16 * 3600 });
+    assert.deepEqual(chinaToday(Date.parse('2025-03-01T15:59:59Z')), { date: '2025-03-01', secondsLeft: 1 });
+    assert.deepEqual(chinaToday(Date.parse('2025-03-01T16:00:00Z')), { date: '2025-03-02', secondsLeft: 86400 });
+    assert.deepEqual(chinaToday(Date.parse('2025-03-01T00:00:00Z')), { date: '2025-03-01', secondsLeft: 16 * 3600 });
   });
 });

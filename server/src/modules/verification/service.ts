@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_CODES, type CodeScene, type SendCodeResult } from '@qiming/contracts';
+import type { Log } from '../../log.js';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { DevOutbox } from './devOutbox.js';
 import { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js';
 import { normaliseTarget } from './identifiers.js';
-import { chinaDay, SendQuotas, type Quota, type Taken } from './sendQuotas.js';
+import { chinaToday, SendQuotas, type Quota, type Taken } from './sendQuotas.js';
 
 const REFUSALS = AUTH_CODES;
 
@@ -35,7 +35,7 @@ export interface VerificationOptions {
   /** Key of the codes' HMAC: without it a leaked store could be brute-forced (only 10^6 codes). */
   pepper: string;
   rates: ServerConfig['codeRates'];
-  log: FastifyBaseLogger;
+  log: Log;
   /** Tests only: the real lifetime is CODE_TTL_SECONDS, which the message text promises. */
   codeTtlSeconds?: number;
 }
@@ -122,7 +122,7 @@ export class VerificationService {
    */
   private async takeQuotas(target: string, ip: string): Promise<{ taken: Taken[]; resendAfterSeconds: number }> {
     const { rates } = this.options;
-    const today = chinaDay(Date.now());
+    const today = chinaToday(Date.now());
     const quotas: Quota[] = [
       { key: `send-quota:target-minute:${target}`, max: rates.perTargetMinute, windowSeconds: 60 },
       { key: `send-quota:target-day:${today.date}:${target}`, max: rates.perTargetDay, windowSeconds: today.secondsLeft },

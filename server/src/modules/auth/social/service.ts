@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult, SocialLoginRequest, SocialProvider } from '@qiming/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { SocialProviderConfig } from '../../../config.js';
 import { AppError } from '../../../http/envelope.js';
+import type { Log } from '../../../log.js';
 import type { SharedState } from '../../../sharedState/index.js';
 import type { User } from '../../users/repository.js';
 import { DuplicateAccountError, type UsersService } from '../../users/service.js';
@@ -36,7 +36,7 @@ export class SocialLoginService {
     private readonly state: SharedState,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
   ) {
     this.byId = new Map(providers.map((p) => [p.id, p]));
   }

@@ -1,3 +1,4 @@
+import { callOutbound, jsonObjectOf, requireOk } from '../../../http/outbound.js';
 import type { SharedState } from '../../../sharedState/index.js';
 
 export interface OfficialAccountOptions {
@@ -66,13 +67,10 @@ export class OfficialAccountClient {
   }
 
   private async call<T>(path: string, init: { method: 'GET' | 'POST'; body?: string }): Promise<T & WechatAnswer> {
-    const response = await fetch(`${this.options.apiBase}${path}`, {
-      ...init,
-      headers: init.body ? { 'content-type': 'application/json' } : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!response.ok) throw new WechatApiError(`${path.split('?')[0]} answered HTTP ${response.status}`);
-    return (await response.json()) as T & WechatAnswer;
+    const label = path.split('?')[0];
+    const request = { url: `${this.options.apiBase}${path}`, ...init, headers: init.body ? { 'content-type': 'application/json' } : undefined, timeoutMs: TIMEOUT_MS, label };
+    const answer = requireOk(await callOutbound(request), request);
+    return jsonObjectOf(answer, label) as T & WechatAnswer;
   }
 }
 

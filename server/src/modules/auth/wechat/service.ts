@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResult, WechatQrCode } from '@qiming/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../http/envelope.js';
+import type { Log } from '../../../log.js';
 import { DuplicateAccountError, type UsersService } from '../../users/service.js';
 import type { User } from '../../users/repository.js';
 import { wechatName } from '../../users/usernames.js';
@@ -27,7 +27,7 @@ export class WechatLoginService {
     readonly provider: WechatQrProvider,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
   ) {}
 
   async qrCode(origin: string): Promise<WechatQrCode> {

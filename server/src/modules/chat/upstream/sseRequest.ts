@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { networkDetail, openOutbound, OutboundError } from '../../../http/outbound.js';
 import { UpstreamError } from './types.js';
 import { httpStatusError, upstreamErrorText } from './upstreamErrors.js';
 
@@ -27,16 +28,6 @@ export interface SseRequest {
   signal: AbortSignal;
 }
 
-/** "fetch failed" hides the reason (ECONNREFUSED, ENOTFOUND…) in its cause. */
-function describeTransportFailure(error: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = error; e instanceof Error && parts.length < 4; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    parts.push(typeof code === 'string' ? `${e.message} (${code})` : e.message);
-  }
-  return parts.join(': ') || String(error);
-}
-
 /**
  * POSTs a JSON body and yields the server-sent events of the answer as they arrive. Bytes are
  * decoded with a streaming TextDecoder and framed by eventsource-parser, so a read may end
@@ -49,6 +40,7 @@ export async function* streamSse(request: SseRequest, options: SseTransportOptio
   if (signal.aborted) return;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  // Aborted by the caller's stop and by the idle timer while the body streams.
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let timedOut: string | undefined;
@@ -60,23 +52,27 @@ export async function* streamSse(request: SseRequest, options: SseTransportOptio
     }, ms);
   };
   const transportError = (error: unknown) =>
-    new UpstreamError(timedOut ? `upstream timed out: ${timedOut}` : `upstream connection failed: ${describeTransportFailure(error)}`, { failover: true });
+    new UpstreamError(timedOut ? `upstream timed out: ${timedOut}` : `upstream connection failed: ${networkDetail(error)}`, { failover: true });
   const forwardAbort = () => controller.abort();
   signal.addEventListener('abort', forwardAbort, { once: true });
 
   try {
-    arm(connectTimeoutMs, `no response within ${connectTimeoutMs} ms`);
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(request.url, {
+      response = await openOutbound({
+        url: request.url,
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...request.headers },
         body: JSON.stringify(request.body),
+        timeoutMs: connectTimeoutMs,
         signal: controller.signal,
+        fetch: options.fetch,
       });
     } catch (error) {
       if (signal.aborted) return;
-      throw transportError(error);
+      if (!(error instanceof OutboundError)) throw error;
+      const message = error.failure.kind === 'timeout' ? `upstream timed out: no response within ${connectTimeoutMs} ms` : `upstream connection failed: ${networkDetail(error.cause)}`;
+      throw new UpstreamError(message, { failover: true });
     }
 
     const contentType = response.headers.get('content-type') ?? '';

@@ -3,7 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { NotifyRejected, ProviderError, type PayProvider, type ProviderOrder } from './provider.js';
 import { newProviderOrder } from './testing/providerOrders.js';
-import { alipaySignContent, chinaDateTime, createAlipayProvider, fenToYuan, parseChinaDateTime, rawMemberText, yuanToFen } from './alipay.js';
+import { formatChinaDateTime, parseChinaDateTime } from '../../../chinaTime.js';
+import { alipaySignContent, createAlipayProvider, fenToYuan, rawMemberText, yuanToFen } from './alipay.js';
 import { signedAlipayNotify, startFakeAlipay, type FakeAlipay } from './testing/fakeAlipay.js';
 
 describe('Alipay: formats', () => {
@@ -49,13 +50,6 @@ describe('Alipay: formats', () => {
       assert.equal(yuanToFen(text), fen, text);
     }
     for (const text of ['1.005', '-1', '', '1e3', ' 6.80', '6.', '.5', '6,80', 'NaN']) assert.equal(yuanToFen(text), null, text);
-  });
-
-  it('writes and reads China time', () => {
-    assert.equal(chinaDateTime(new Date('2025-01-02T16:04:05.678Z')), '2025-01-03 00:04:05');
-    assert.deepEqual(parseChinaDateTime('2016-07-19 14:10:47'), new Date('2016-07-19T06:10:47Z'));
-    assert.equal(parseChinaDateTime('2016-07-19T14:10:47'), null);
-    assert.equal(parseChinaDateTime(undefined), null);
   });
 
   it('finds the exact text of a top-level member, whatever the spacing, escapes and strings around it', () => {
@@ -107,7 +101,7 @@ describe('Alipay: 当面付 against a local stand-in for the gateway', () => {
       out_trade_no: order.outTradeNo,
       total_amount: '6.80',
       subject: '启明AI-会员套餐',
-      time_expire: chinaDateTime(order.expiresAt),
+      time_expire: formatChinaDateTime(order.expiresAt),
     });
     assert.equal(qrCode, fake.trades.get(order.outTradeNo)!.qrCode);
     assert.match(qrCode, /^https:\/\/qr\.alipay\.com\//);

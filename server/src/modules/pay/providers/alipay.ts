@@ -9,6 +9,7 @@ import {
   type RawNotify,
   type VerifiedNotify,
 } from './provider.js';
+import { formatChinaDateTime, parseChinaDateTime } from '../../../chinaTime.js';
 import { parseJsonObject, requestProvider } from './providerHttp.js';
 
 export interface AlipayOptions {
@@ -50,16 +51,6 @@ export function yuanToFen(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** yyyy-MM-dd HH:mm:ss in China time (UTC+8), Alipay's timestamp format. */
-export function chinaDateTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function parseChinaDateTime(text: unknown): Date | null {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
-  const time = Date.parse(`${text.replace(' ', 'T')}+08:00`);
-  return Number.isNaN(time) ? null : new Date(time);
-}
 
 /**
  * The exact text of a top-level member's value in a JSON object (the text must be valid JSON).
@@ -134,7 +125,7 @@ export function createAlipayProvider(options: AlipayOptions): PayProvider {
       format: 'JSON',
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: chinaDateTime(now()),
+      timestamp: formatChinaDateTime(now()),
       version: '1.0',
       ...extra,
       biz_content: JSON.stringify(bizContent),
@@ -173,7 +164,7 @@ export function createAlipayProvider(options: AlipayOptions): PayProvider {
           out_trade_no: order.outTradeNo,
           total_amount: fenToYuan(order.amountFen),
           subject: Array.from(order.description).slice(0, SUBJECT_MAX_CHARACTERS).join(''),
-          time_expire: chinaDateTime(order.expiresAt),
+          time_expire: formatChinaDateTime(order.expiresAt),
         },
         { notify_url: order.notifyUrl },
         label,

@@ -1,3 +1,4 @@
+import { callOutbound, OutboundError, parseJsonObject as jsonObject, type OutboundFailure } from '../../../http/outbound.js';
 import { ProviderError } from './provider.js';
 
 export interface ProviderResponse {
@@ -17,31 +18,33 @@ export interface ProviderRequest {
   label: string;
 }
 
-/** One HTTP call to a payment provider; a timeout or a network failure becomes a ProviderError. */
+function reasonOf(failure: OutboundFailure): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return `${failure.timeoutMs} 毫秒内没有应答`;
+    case 'network':
+      return `网络错误（${failure.detail}）`;
+    case 'status':
+      return `HTTP ${failure.status}`;
+    case 'badResponse':
+      return `应答不对（${failure.detail}）`;
+  }
+}
+
+/** One HTTP call to a payment provider, any status; a timeout or a network failure becomes a ProviderError. */
 export async function requestProvider(request: ProviderRequest): Promise<ProviderResponse> {
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
-    return { status: response.status, headers: response.headers, text: await response.text() };
+    const answer = await callOutbound(request);
+    return { status: answer.status, headers: answer.headers, text: answer.text() };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut ? `${request.timeoutMs} 毫秒内没有应答` : `网络错误（${error instanceof Error ? error.message : String(error)}）`;
-    throw new ProviderError(`${request.label}失败：${reason}`, { cause: error });
+    if (!(error instanceof OutboundError)) throw error;
+    throw new ProviderError(`${request.label}失败：${reasonOf(error.failure)}`, { cause: error });
   }
 }
 
 /** Parses a provider's JSON object; anything else is a ProviderError naming the call. */
 export function parseJsonObject(text: string, label: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ProviderError(`${label}失败：应答不是 JSON（${text.slice(0, 120)}）`);
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ProviderError(`${label}失败：应答不是 JSON 对象`);
-  return value as Record<string, unknown>;
+  const value = jsonObject(text);
+  if (!value) throw new ProviderError(`${label}失败：应答不是 JSON 对象（${text.slice(0, 120)}）`);
+  return value;
 }

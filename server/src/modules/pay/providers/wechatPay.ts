@@ -9,6 +9,7 @@ import {
   type RawNotify,
   type VerifiedNotify,
 } from './provider.js';
+import { chinaRfc3339 } from '../../../chinaTime.js';
 import { requestProvider, type ProviderResponse } from './providerHttp.js';
 
 export interface WechatPayOptions {
@@ -52,10 +53,6 @@ export function cutToUtf8Bytes(text: string, maxBytes: number): string {
   return kept;
 }
 
-/** RFC 3339 in China time, as WeChat Pay shows it: 2025-01-02T11:04:05+08:00. */
-export function chinaRfc3339(date: Date): string {
-  return `${new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
-}
 
 /** Platform verification keys by upper-case serial. A certificate must carry the serial it is configured under. */
 export function loadPlatformKeys(keys: WechatPayOptions['platformKeys']): Map<string, KeyObject> {

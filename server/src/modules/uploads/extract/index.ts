@@ -1,12 +1,13 @@
+import type { Log } from '../../../log.js';
 import { FILE_LIMITS, uploadError } from '../contract.js';
 import type { SniffedFile } from '../fileTypes.js';
 import { docxText } from './docx.js';
-import type { OcrEngine, OcrLogger } from './ocr.js';
+import type { OcrEngine } from './ocr.js';
 import { pdfText } from './pdf.js';
 import { TimeLimitExceeded, withTimeLimit } from './timeLimit.js';
 import { DocumentUnreadable } from './unreadable.js';
 
-export { OcrEngine, prepareLanguageDir, tidyOcrText, OCR_LANGUAGES, type OcrLogger } from './ocr.js';
+export { OcrEngine, prepareLanguageDir, tidyOcrText, OCR_LANGUAGES } from './ocr.js';
 export { TimeLimitExceeded, withTimeLimit } from './timeLimit.js';
 export { DocumentUnreadable } from './unreadable.js';
 
@@ -21,7 +22,7 @@ export interface ExtractOptions {
   /** null: OCR is switched off (UPLOAD_OCR=false). */
   ocr: OcrEngine | null;
   timeoutMs: number;
-  log: OcrLogger;
+  log: Log;
 }
 
 /** NUL and other control characters (PostgreSQL text refuses NUL; none of them helps a model). */
@@ -33,7 +34,7 @@ function clean(text: string): string {
 
 const parseFailed = (reason: string) => uploadError('parseFailed', `文件解析失败：${reason}`);
 
-async function documentText(file: SniffedFile, bytes: Buffer, timeoutMs: number, log: OcrLogger): Promise<string> {
+async function documentText(file: SniffedFile, bytes: Buffer, timeoutMs: number, log: Log): Promise<string> {
   try {
     return await withTimeLimit(timeoutMs, (signal) => (file.kind === 'pdf' ? pdfText(bytes, signal) : docxText(bytes)));
   } catch (error) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import Tesseract from 'tesseract.js';
+import type { Log } from '../../../log.js';
 import { TimeLimitExceeded } from './timeLimit.js';
 
 const require = createRequire(import.meta.url);
@@ -21,10 +22,6 @@ const CLOSE_WAIT_MS = 5000;
  */
 const INIT_PARAMETERS = { tessedit_load_sublangs: '' } as Partial<Tesseract.InitOptions>;
 
-export interface OcrLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
 
 function packageDir(language: string): { dir: string; version: string } {
   const manifest = require.resolve(`@tesseract.js-data/${language}/package.json`);
@@ -77,7 +74,7 @@ export class OcrEngine {
   private closed = false;
 
   constructor(
-    private readonly options: { languageDir: () => string; log: OcrLogger },
+    private readonly options: { languageDir: () => string; log: Log },
   ) {}
 
   /** The text of an image; throws when the engine fails or runs over `timeoutMs`. */

@@ -1,6 +1,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { RawNotify } from '../provider.js';
-import { chinaDateTime, type AlipayOptions } from '../alipay.js';
+import { formatChinaDateTime } from '../../../../chinaTime.js';
+import type { AlipayOptions } from '../alipay.js';
 import { startLocalHttpServer, type LocalReply, type LocalRequest } from './localHttpServer.js';
 
 /**
@@ -146,7 +147,7 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
 
   function notifyParamsOf(outTradeNo: string): Record<string, string> {
     const trade = tradeOf(outTradeNo);
-    const now = chinaDateTime(new Date());
+    const now = formatChinaDateTime(new Date());
     const amount = String(trade.bizContent.total_amount);
     return {
       gmt_create: now,
@@ -198,7 +199,7 @@ export async function startFakeAlipay(): Promise<FakeAlipay> {
     pay(outTradeNo) {
       const trade = tradeOf(outTradeNo);
       trade.status = 'TRADE_SUCCESS';
-      trade.gmtPayment = chinaDateTime(new Date());
+      trade.gmtPayment = formatChinaDateTime(new Date());
       return signedAlipayNotify(alipayKeys.privateKey, notifyParamsOf(outTradeNo));
     },
     notifyParamsOf,

@@ -1,6 +1,7 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { RawNotify } from '../provider.js';
-import { chinaRfc3339, type WechatPayOptions } from '../wechatPay.js';
+import { chinaRfc3339 } from '../../../../chinaTime.js';
+import type { WechatPayOptions } from '../wechatPay.js';
 import { startLocalHttpServer, type LocalReply, type LocalRequest } from './localHttpServer.js';
 import { selfSignedCertificatePem } from './selfSignedCertificate.js';
 

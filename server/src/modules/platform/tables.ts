@@ -1,0 +1,50 @@
+import type { Generated } from 'kysely';
+
+/** The remote registry and guard events (module platform). Timestamps are ISO-8601 text so SQLite and PostgreSQL read alike. */
+export interface RemoteReleaseTable {
+  area: string;
+  version: string;
+  entry_url: string;
+  integrity: string;
+  notes: string;
+  created_at: string;
+}
+
+export interface RemoteChannelTable {
+  area: string;
+  container: string;
+  active_version: string | null;
+  previous_version: string | null;
+  canary_version: string | null;
+  canary_percent: number;
+  /** JSON array of route patterns the area owns. */
+  routes: string;
+  updated_at: string;
+}
+
+export interface RemoteEventTable {
+  id: Generated<number>;
+  area: string;
+  kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'error';
+  version: string | null;
+  detail: string;
+  created_at: string;
+}
+
+/** A browser's report that a guard fired (developer tools open, the Alook browser). */
+export interface GuardEventTable {
+  id: Generated<number>;
+  kind: 'devtools' | 'alook';
+  path: string;
+  user_id: string | null;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export interface PlatformTables {
+  remote_releases: RemoteReleaseTable;
+  remote_channels: RemoteChannelTable;
+  remote_events: RemoteEventTable;
+  guard_events: GuardEventTable;
+}
