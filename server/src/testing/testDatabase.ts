@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import pg from 'pg';
+import { openDatabase, type Db } from '../db/database.js';
 
 /** Admin connection used to create and drop each test's own PostgreSQL database. */
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,6 +42,33 @@ export async function createTestStorage(): Promise<TestStorage> {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A migrated database on fresh storage for the enclosing suite: opened before its first test,
+ * closed and removed after its last. Read `db` / `storage` inside tests (they exist from then on).
+ */
+export function suiteDatabase(): { readonly db: Db; readonly storage: TestStorage } {
+  let storage: TestStorage | undefined;
+  let db: Db | undefined;
+  before(async () => {
+    storage = await createTestStorage();
+    db = await openDatabase(storage);
+  });
+  after(async () => {
+    await db?.close();
+    await storage?.cleanup();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('suiteDatabase: used outside a test');
+      return db;
+    },
+    get storage() {
+      if (!storage) throw new Error('suiteDatabase: used outside a test');
+      return storage;
     },
   };
 }

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import { openDatabase, type Db } from '../../db/database.js';
-import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
+import { describe, it } from 'node:test';
+import { suiteDatabase } from '../../testing/testDatabase.js';
 import { createCatalogue } from './catalogue.js';
 import { OpsInputError } from '../module.js';
 import { MODELS } from './models.js';
@@ -14,20 +13,11 @@ import { silentLog } from '../../log.js';
 const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'ops', 'cli.ts');
 
 describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
-  let storage: TestStorage;
-  let db: Db;
-  before(async () => {
-    storage = await createTestStorage();
-    db = await openDatabase(storage);
-  });
-  after(async () => {
-    await db.close();
-    await storage.cleanup();
-  });
+  const t = suiteDatabase();
 
   const ops = async (...args: string[]) => {
     const lines: string[] = [];
-    await runCatalogueCommand(db.db, args, (line) => lines.push(line), { reloadSeconds: 15, now: () => new Date('2030-06-01T00:00:00Z') });
+    await runCatalogueCommand(t.db.db, args, (line) => lines.push(line), { reloadSeconds: 15, now: () => new Date('2030-06-01T00:00:00Z') });
     return lines.join('\n');
   };
   const refusal = async (...args: string[]) => {
@@ -61,7 +51,7 @@ describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const price = await ops('price', 'gpt-4o', '{"kind":"perRequest","points":650}');
     assert.match(price, /price: 600积分\/次 \{"kind":"perRequest","points":600\} → 650积分\/次 \{"kind":"perRequest","points":650\}/);
 
-    const catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: silentLog });
+    const catalogue = await createCatalogue(t.db.db, { scheduler: () => ({ stop() {} }), log: silentLog });
     try {
       assert.deepEqual(catalogue.find('gpt-4o')?.price, { kind: 'perRequest', points: 650 });
       assert.equal(catalogue.find('gpt-4o')?.stars, 9);
@@ -101,7 +91,7 @@ describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const cli = (...args: string[]) => {
       const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'catalogue', ...args], {
         encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+        env: { ...process.env, DATA_DIR: t.storage.dataDir, DATABASE_URL: t.storage.databaseUrl ?? '' },
       });
       return { code: result.status, out: result.stdout, err: result.stderr };
     };

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openDatabase, type Db } from '../../db/database.js';
-import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
+import { describe, it } from 'node:test';
+import { suiteDatabase } from '../../testing/testDatabase.js';
 import type { FinishedAnswer } from './generation.js';
 import { chunkBodies, storedChunkOf } from './jobs/chunks.js';
 import { InstanceLiveness } from './jobs/liveness.js';
@@ -11,8 +10,7 @@ import { INTERRUPTED_MESSAGE, JobRecovery } from './recovery.js';
 import { silentLog } from '../../log.js';
 
 describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
-  let storage: TestStorage;
-  let db: Db;
+  const t = suiteDatabase();
   let clock = Date.parse('2025-03-01T08:00:00Z');
   const now = () => new Date(clock);
   const refunded: string[] = [];
@@ -20,10 +18,10 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
   const finished = new Map<string, FinishedAnswer>();
   /** Stands in for the shared log that outlives a dead instance. */
   const store = new MemoryJobStore({ retainAfterFinishMs: 60_000, retainAfterStartMs: 60_000 });
-  const livenessOf = (instanceId: string) => new InstanceLiveness({ repo: new ChatJobsRepository(db.db), instanceId, deadAfterMs: 60_000, cacheMs: 0, now });
+  const livenessOf = (instanceId: string) => new InstanceLiveness({ repo: new ChatJobsRepository(t.db.db), instanceId, deadAfterMs: 60_000, cacheMs: 0, now });
   const recoveryOf = (instanceId: string) =>
     new JobRecovery({
-      repo: new ChatJobsRepository(db.db),
+      repo: new ChatJobsRepository(t.db.db),
       liveness: livenessOf(instanceId),
       store,
       heartbeatMs: 10_000,
@@ -34,14 +32,6 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
       log: silentLog,
     });
 
-  before(async () => {
-    storage = await createTestStorage();
-    db = await openDatabase(storage);
-  });
-  after(async () => {
-    await db.close();
-    await storage.cleanup();
-  });
 
   it("recovers only a dead instance's jobs: hold refunded, answer failed, rows gone; a live one's stay", async () => {
     const survivor = recoveryOf('survivor');
@@ -74,9 +64,9 @@ describe(`chat job recovery of dead instances (${process.env.TEST_DATABASE ?? 's
     const ending = [];
     for await (const entry of store.read('job-of-victim', 4, new AbortController().signal)) ending.push(JSON.parse(entry.frame));
     assert.deepEqual(ending.map((c) => [c.seq, c.code, c.error, c.convId, c.convGroupId]), [[5, 1908, INTERRUPTED_MESSAGE, 'job-of-victim', 'g1']]);
-    const rows = await db.db.selectFrom('chat_jobs').select(['id', 'instance_id']).execute();
+    const rows = await t.db.db.selectFrom('chat_jobs').select(['id', 'instance_id']).execute();
     assert.deepEqual(rows, [{ id: 'job-of-live', instance_id: 'live' }]);
-    assert.deepEqual((await db.db.selectFrom('chat_instances').select('id').orderBy('id').execute()).map((r) => r.id), ['live', 'survivor'], 'the dead instance is forgotten');
+    assert.deepEqual((await t.db.db.selectFrom('chat_instances').select('id').orderBy('id').execute()).map((r) => r.id), ['live', 'survivor'], 'the dead instance is forgotten');
     assert.equal(await survivor.sweep(), 0, 'recovered once');
   });
 });

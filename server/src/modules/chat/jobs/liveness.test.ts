@@ -1,28 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openDatabase, type Db } from '../../../db/database.js';
-import { createTestStorage, type TestStorage } from '../../../testing/testDatabase.js';
+import { describe, it } from 'node:test';
+import { suiteDatabase } from '../../../testing/testDatabase.js';
 import { InstanceLiveness } from './liveness.js';
 import { ChatJobsRepository } from './repository.js';
 
 describe(`chat instance liveness (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
-  let storage: TestStorage;
-  let db: Db;
+  const t = suiteDatabase();
   let clock = Date.parse('2025-03-01T08:00:00Z');
   const now = () => new Date(clock);
   const livenessOf = (instanceId: string, repo: ChatJobsRepository) => new InstanceLiveness({ repo, instanceId, deadAfterMs: 60_000, cacheMs: 2_000, now });
 
-  before(async () => {
-    storage = await createTestStorage();
-    db = await openDatabase(storage);
-  });
-  after(async () => {
-    await db.close();
-    await storage.cleanup();
-  });
 
   it('an instance lives while its heartbeat row is younger than the dead-after time; itself always', async () => {
-    const repo = new ChatJobsRepository(db.db);
+    const repo = new ChatJobsRepository(t.db.db);
     const self = livenessOf('self', repo);
     const other = livenessOf('other', repo);
     assert.equal(await self.isAlive('self'), true, 'no row needed for itself');
@@ -43,11 +33,11 @@ describe(`chat instance liveness (${process.env.TEST_DATABASE ?? 'sqlite'})`, ()
   });
 
   it('answers about another instance are reused for the cache time only', async () => {
-    const repo = new ChatJobsRepository(db.db);
+    const repo = new ChatJobsRepository(t.db.db);
     const reader = livenessOf('reader', repo);
     await livenessOf('cached', repo).beat();
     assert.equal(await reader.isAlive('cached'), true);
-    await db.db.updateTable('chat_instances').set({ heartbeat_at: new Date(clock - 61_000).toISOString() }).where('id', '=', 'cached').execute();
+    await t.db.db.updateTable('chat_instances').set({ heartbeat_at: new Date(clock - 61_000).toISOString() }).where('id', '=', 'cached').execute();
     clock += 1_000;
     assert.equal(await reader.isAlive('cached'), true, 'the cached answer, for up to 2 s');
     clock += 1_001;
