@@ -97,7 +97,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
   add(createDevOutboxModule({ outbox: verification.service.outbox, channels: verification.service.outboxChannels, captcha: captcha.service }));
-  const catalogue = add(await createCatalogueModule({ ...deps, hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id) }));
+  const catalogue = add(await createCatalogueModule({ ...deps, serving: { hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id), webSearchAvailable: (id): boolean => chat.service.router.webSearchAvailable(id) } }));
   const points = add(createPointsModule({ ...deps, dialect: db.dialect, prices: catalogue.service, onSuccessfulUse: (userId): Promise<unknown> => invites.service.onFirstSuccessfulUse(userId) }));
   const invites = add(createInvitesModule({ ...deps, points: points.service }));
   const signin = add(createSigninModule({ ...deps, points: points.service }));

@@ -27,7 +27,7 @@ export interface FinishedAnswer {
 export interface GenerationDeps {
   source: AnswerSource;
   points: {
-    settle(generationId: string, usage: Usage): Promise<unknown>;
+    settle(generationId: string, usage: Usage, options?: { searched?: boolean }): Promise<unknown>;
     refund(generationId: string): Promise<unknown>;
   };
   conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
@@ -42,6 +42,8 @@ export interface GenerationPlan {
   /** The catalogue model id (what the points hold was placed for). */
   model: string;
   price: PriceRule;
+  /** The 联网搜索 switch was on and accepted: its fee is charged when the search ran (sources came back). */
+  searchRequested?: boolean;
   request: Omit<UpstreamRequest, 'signal'>;
 }
 
@@ -133,7 +135,9 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
 
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);
   try {
-    if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced));
+    // A search ran when it brought sources back; one that did not run is never billed.
+    const searched = plan.searchRequested === true && answer.references.length > 0;
+    if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced), { searched });
     else await deps.points.refund(job.id);
   } catch (error) {
     // The hold stays and the sweeper releases it when it expires: the user is never overcharged.
