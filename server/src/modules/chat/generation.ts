@@ -5,12 +5,15 @@ import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
 import { SHUTDOWN_REASON, type JobHandle } from './jobs/jobManager.js';
+import { fetchFollowUps } from './followUps.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
 import { UpstreamError, type ChannelConfig, type UpstreamEvent, type UpstreamRequest } from './upstream/types.js';
 
 /** The channel router as the gateway uses it (upstream/channelRouter.ts). */
 export interface AnswerSource {
   open(modelId: string, request: UpstreamRequest): Promise<{ channel: ChannelConfig; events: AsyncIterator<UpstreamEvent> }>;
+  /** One more request on the channel that answered (follow-up suggestions), no failover. */
+  streamOn(channel: ChannelConfig, modelId: string, request: UpstreamRequest): AsyncIterable<UpstreamEvent>;
 }
 
 export interface FinishedAnswer {
@@ -33,6 +36,8 @@ export interface GenerationDeps {
   conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
   /** A ping with wait text after this much silence from the upstream. */
   pingAfterMs: number;
+  /** The follow-up suggestions call gives up after this long (followUps.ts); 0 turns it off. */
+  followUpTimeoutMs: number;
   log: Log;
 }
 
@@ -42,6 +47,8 @@ export interface GenerationPlan {
   /** The catalogue model id (what the points hold was placed for). */
   model: string;
   price: PriceRule;
+  /** Ask a real channel for follow-up suggestions after the answer (not in the plain-request mode, which shows none). */
+  followUps: boolean;
   /** The 联网搜索 switch was on and accepted: its fee is charged when the search ran (sources came back). */
   searchRequested?: boolean;
   request: Omit<UpstreamRequest, 'signal'>;
@@ -106,8 +113,10 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
     }
   };
 
+  let answeredOn: ChannelConfig | null = null;
   try {
     const { channel, events } = await deps.source.open(plan.model, { ...plan.request, signal: job.signal });
+    answeredOn = channel;
     answer.offlineDemo = channel.kind === 'offline';
     const channelId = channel.id;
     for (;;) {
@@ -124,13 +133,27 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
       answer.error = error instanceof UpstreamError && error.options.userMessage ? error.options.userMessage : CHAT_CODES.generationFailed.msg;
       deps.log.warn({ err: error, jobId: job.id, model: plan.model }, 'generation failed');
     }
-  } finally {
-    await pinger.stop();
   }
+  await pinger.stop();
   if (job.signal.aborted) {
     const shutdown = job.signal.reason === SHUTDOWN_REASON;
     answer.status = shutdown ? 'failed' : 'stopped';
     if (shutdown) answer.error = SHUTDOWN_MESSAGE;
+  }
+  // The answer is complete: a stop from now on only ends the suggestions call (the answer stays done).
+  if (answer.status === 'done' && answeredOn && answeredOn.kind !== 'offline' && plan.followUps && answer.followUps.length === 0 && answer.content.trim()) {
+    const channel = answeredOn;
+    answer.followUps = await fetchFollowUps({
+      stream: (request) => deps.source.streamOn(channel, plan.model, request),
+      request: plan.request,
+      // The message answered, a regenerated answer's too (as sent upstream, cut to an excerpt).
+      question: [...plan.request.messages].reverse().find((message) => message.role === 'user')?.content ?? '',
+      answer: answer.content,
+      signal: job.signal,
+      timeoutMs: deps.followUpTimeoutMs,
+      log: deps.log,
+    });
+    if (answer.followUps.length > 0) job.emit(chunkBodies.followUps(answer.followUps));
   }
 
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);

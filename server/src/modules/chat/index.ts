@@ -122,6 +122,7 @@ export async function createChatModule({ config, db, points, conversations, cata
     recovery,
     maxOutputTokens: config.points.holdMaxOutputTokens,
     pingAfterMs: chat.pingSeconds * 1000,
+    followUpTimeoutMs: chat.followUpSeconds * 1000,
     log,
   });
 

@@ -36,6 +36,7 @@ export interface ChatServiceDeps {
   recovery: JobRecovery;
   maxOutputTokens: number;
   pingAfterMs: number;
+  followUpTimeoutMs: number;
   log: GenerationDeps['log'];
 }
 
@@ -127,6 +128,7 @@ export class ChatService {
       title: turn.group.title,
       model: body.model,
       price: model.price,
+      followUps: body.stream !== false,
       searchRequested: webSearch,
       request: { model: body.model, catalogueModel: body.model, messages: context.messages, think: facts.think, webSearch: facts.web || webSearch, maxOutputTokens: deps.maxOutputTokens },
     };

@@ -159,6 +159,14 @@ export class ChannelRouter {
     throw lastError;
   }
 
+  /**
+   * One request on a given channel, without failover or cool-down: a small extra call to the
+   * channel that answered (the follow-up suggestions), which may simply fail.
+   */
+  streamOn(channel: ChannelConfig, modelId: string, request: Omit<UpstreamRequest, 'model'>): AsyncIterable<UpstreamEvent> {
+    return this.adapterOf(channel).stream({ ...request, model: channel.upstreamModels?.[modelId] ?? modelId });
+  }
+
   private coolDown(channel: ChannelConfig): void {
     this.coolingUntil.set(channel.id, this.now() + this.options.cooldownMs);
   }
