@@ -5,6 +5,8 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installCompression } from './http/compression.js';
 import { installErrorHandling } from './http/envelope.js';
+import { installLocalizedMessages } from './http/localizedMessages.js';
+import { translatorFor } from './locale/index.js';
 import { installHealth } from './http/health.js';
 import { serveFrontend } from './http/frontend.js';
 import { installPreviewFrame } from './http/previewFrame.js';
@@ -73,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const log = server.log;
   const sharedState = await createSharedState(config, { onError: (error) => log.warn(`[redis] ${error.message}`) });
   installErrorHandling(server);
+  installLocalizedMessages(server, translatorFor(config.site.edition));
   installCompression(server);
   await server.register(fastifyCookie);
 

@@ -8,10 +8,11 @@ import { CATALOGUE_USAGE, runCatalogueCommand } from './opsCommands.js';
 import { catalogueRoutes } from './routes.js';
 import type { Log } from '../../log.js';
 import type { ServingFacts } from './snapshot.js';
+import { translatorFor } from '../../locale/index.js';
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
-  config: { chat: Pick<ServerConfig['chat'], 'catalogueReloadSeconds'> };
+  config: { chat: Pick<ServerConfig['chat'], 'catalogueReloadSeconds'>; site: Pick<ServerConfig['site'], 'edition'> };
   /** What the chat module's channel router says about serving each model (离线演示, 联网搜索). */
   serving: ServingFacts;
   now?: Clock;
@@ -27,7 +28,7 @@ export async function createCatalogueModule({ db, config, serving, now, log }: C
   const catalogue = await createCatalogue(db, { reloadSeconds, log });
   return {
     service: catalogue,
-    routes: (app) => catalogueRoutes(app, { catalogue, serving }),
+    routes: (app) => catalogueRoutes(app, { catalogue, serving, translator: translatorFor(config.site.edition) }),
     close: () => catalogue.close(),
     opsCommands: { catalogue: { usage: CATALOGUE_USAGE, run: (argv, print) => runCatalogueCommand(db, argv, print, { reloadSeconds, now }) } },
   };
