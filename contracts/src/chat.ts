@@ -75,6 +75,11 @@ export interface ModelOption {
   textOnly: boolean;
   /** No real upstream is configured: answers come from the embedded offline model (离线演示). */
   offlineDemo: boolean;
+  /**
+   * The 联网搜索 switch can run for this model. False where no search provider serves it (a real
+   * channel gets no search yet): the client disables the switch, the server ignores it and charges nothing.
+   */
+  webSearchAvailable: boolean;
 }
 
 // GET backend-api/getModelOptions → ModelCatalogue (no login needed)

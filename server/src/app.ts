@@ -5,6 +5,8 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installCompression } from './http/compression.js';
 import { installErrorHandling } from './http/envelope.js';
+import { installLocalizedMessages } from './http/localizedMessages.js';
+import { translatorFor } from './locale/index.js';
 import { installHealth } from './http/health.js';
 import { serveFrontend } from './http/frontend.js';
 import { installPreviewFrame } from './http/previewFrame.js';
@@ -73,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const log = server.log;
   const sharedState = await createSharedState(config, { onError: (error) => log.warn(`[redis] ${error.message}`) });
   installErrorHandling(server);
+  installLocalizedMessages(server, translatorFor(config.site.edition));
   installCompression(server);
   await server.register(fastifyCookie);
 
@@ -97,7 +100,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
   add(createDevOutboxModule({ outbox: verification.service.outbox, channels: verification.service.outboxChannels, captcha: captcha.service }));
-  const catalogue = add(await createCatalogueModule({ ...deps, hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id) }));
+  const catalogue = add(await createCatalogueModule({ ...deps, serving: { hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id), webSearchAvailable: (id): boolean => chat.service.router.webSearchAvailable(id) } }));
   const points = add(createPointsModule({ ...deps, dialect: db.dialect, prices: catalogue.service, onSuccessfulUse: (userId): Promise<unknown> => invites.service.onFirstSuccessfulUse(userId) }));
   const invites = add(createInvitesModule({ ...deps, points: points.service }));
   const signin = add(createSigninModule({ ...deps, points: points.service }));

@@ -159,6 +159,7 @@ const EnvSchema = z.object({
   CHAT_CHANNEL_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   CHAT_BANNED_WORDS_FILE: optionalVar(z.string()),
   CHAT_PING_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  CHAT_FOLLOW_UP_SECONDS: z.coerce.number().min(0).max(60).default(8),
   CHAT_MAX_RUNNING_JOBS: z.coerce.number().int().min(1).max(100_000).default(200),
   OFFLINE_TOKENS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(60),
   OFFLINE_FIRST_TOKEN_MS: z.coerce.number().int().min(0).max(600_000).default(300),
@@ -365,6 +366,8 @@ export interface ChatConfig {
   bannedWordsFile: string | undefined;
   /** A ping chunk with wait text after this much upstream silence. */
   pingSeconds: number;
+  /** The follow-up suggestions call after an answer on a real channel gives up after this long; 0 turns it off. */
+  followUpSeconds: number;
   /** Generations one instance runs at once; more are refused (1909) before anything is written. */
   maxRunningJobs: number;
   offline: { tokensPerSecond: number; firstTokenMs: number; fault: z.infer<typeof EnvSchema>['OFFLINE_FAULT'] };
@@ -457,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       channelCooldownSeconds: e.CHAT_CHANNEL_COOLDOWN_SECONDS,
       bannedWordsFile: e.CHAT_BANNED_WORDS_FILE,
       pingSeconds: e.CHAT_PING_SECONDS,
+      followUpSeconds: e.CHAT_FOLLOW_UP_SECONDS,
       maxRunningJobs: e.CHAT_MAX_RUNNING_JOBS,
       offline: { tokensPerSecond: e.OFFLINE_TOKENS_PER_SECOND, firstTokenMs: e.OFFLINE_FIRST_TOKEN_MS, fault: e.OFFLINE_FAULT },
       instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,

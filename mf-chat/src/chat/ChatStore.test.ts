@@ -86,6 +86,19 @@ describe('ChatStore: sending', () => {
     expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题');
   });
 
+  it('sends 联网搜索 only for a model the catalogue says can search (a real channel has no search yet)', async () => {
+    const done = () => outcome({ status: 'done', endedWithoutDone: false });
+    const { store, deps } = setup([done, done]);
+    store.setModelOptions([{ value: 'glm-4-flash', webSearchAvailable: true }, { value: 'gpt-4o', webSearchAvailable: false }]);
+    store.setWebSearch(true);
+    expect(store.canWebSearch).toBe(true);
+    await store.send('今天的新闻');
+    store.setModel('gpt-4o');
+    expect(store.canWebSearch).toBe(false);
+    await store.send('今天的新闻');
+    expect(deps.send.mock.calls.map((call) => (call[0] as { search: boolean }).search)).toEqual([true, false]);
+  });
+
   it('ignores empty input and a second send while a reply loads; new chat and history are refused while loading', async () => {
     let release!: (o: StreamOutcome) => void;
     const { store, deps } = setup([() => new Promise((resolve) => (release = resolve))]);

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ConversationTree, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
+import type { ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { t } from '../i18n';
@@ -48,6 +48,8 @@ const REGENERATE_COOLDOWN_MS = 500;
 export class ChatStore {
   model: string;
   webSearch = false;
+  /** Models whose 联网搜索 switch can run (the catalogue's webSearchAvailable); none until it loads. */
+  private webSearchModels: ReadonlySet<string> = new Set();
   /** Files uploaded in this conversation (chips under the input). */
   files: UploadResult[] = [];
   /** The answer just streamed here: shown whole when saved, as it was read (not cut at 2000 characters). */
@@ -109,6 +111,16 @@ export class ChatStore {
 
   setWebSearch(on: boolean): void {
     this.webSearch = on;
+  }
+
+  /** The catalogue arrived: which models can take the 联网搜索 switch. */
+  setModelOptions(options: readonly Pick<ModelOption, 'value' | 'webSearchAvailable'>[]): void {
+    this.webSearchModels = new Set(options.filter((o) => o.webSearchAvailable).map((o) => o.value));
+  }
+
+  /** 联网搜索 can run for the current model (no search provider serves real channels yet). */
+  get canWebSearch(): boolean {
+    return this.webSearchModels.has(this.model);
   }
 
   /** A parsed upload: sent with every message of this conversation until removed. */
@@ -222,7 +234,7 @@ export class ChatStore {
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
       model: this.model,
-      search: this.webSearch && this.hongCode === null,
+      search: this.webSearch && this.canWebSearch && this.hongCode === null,
       convGroupId: this.convGroupId,
       parentConvId,
       request: question ?? '',

@@ -76,8 +76,8 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
           <span className={styles.tools}>
             {uploads ? <UploadButton uploads={uploads} model={store.model} /> : null}
             <VoiceInput beforeRecord={() => beforeSend('')} onText={(spoken) => store.setDraft(store.draft ? `${store.draft}${spoken}` : spoken)} />
-            <label className={styles.toggle}>
-              <input type="checkbox" checked={store.webSearch} onChange={(e) => store.setWebSearch(e.target.checked)} />
+            <label className={styles.toggle} title={store.canWebSearch ? undefined : t('composer.webSearchUnavailable')}>
+              <input type="checkbox" checked={store.webSearch && store.canWebSearch} disabled={!store.canWebSearch} onChange={(e) => store.setWebSearch(e.target.checked)} data-testid="web-search" />
               {t('composer.webSearch')}
             </label>
           </span>

@@ -94,6 +94,7 @@ export function useChatPage() {
   // ?model= switches only to a known model, with a toast; otherwise the saved or default one.
   useEffect(() => {
     if (!catalogue) return;
+    store.setModelOptions(catalogue.options);
     const requested = params.get('model');
     const option = catalogue.options.find((o) => o.value === requested);
     if (option && option.value !== store.model) {

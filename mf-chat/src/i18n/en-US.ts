@@ -44,6 +44,7 @@ const enUS: Translation<typeof zhCN> = {
   'composer.placeholder': 'Ask anything — Enter to send, Shift+Enter for a new line',
   'composer.label': 'Your question',
   'composer.webSearch': 'Web search',
+  'composer.webSearchUnavailable': 'Web search is not configured for this model; no search points are charged',
   'composer.stop': 'Stop',
   'composer.send': 'Send',
 

@@ -41,6 +41,7 @@ export const zhCN = {
   'composer.placeholder': '输入问题，Enter 发送，Shift+Enter 换行',
   'composer.label': '输入问题',
   'composer.webSearch': '联网搜索',
+  'composer.webSearchUnavailable': '联网搜索未配置：该模型暂不支持联网搜索，不会扣除搜索积分',
   'composer.stop': '停止生成',
   'composer.send': '发送',
 

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Log } from '../log.js';
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
-import { CATALOGUE_USAGE, createCatalogueModule } from '../modules/catalogue/index.js';
+import { CATALOGUE_USAGE, createCatalogueModule, OFFLINE_ONLY } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
 import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '../modules/module.js';
 import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
@@ -62,7 +62,7 @@ export class OpsModules {
   points = () => this.once('points', async () => createPointsModule({ ...this.deps(), dialect: this.db.dialect, prices: (await this.catalogue()).service }));
   cdkeys = () => this.once('cdkeys', async () => createCdkeysModule({ ...this.deps(), points: (await this.points()).service }));
   /** Built alone (no chat here): whether a model has a real channel is never asked by an ops command. */
-  catalogue = () => this.once('catalogue', () => createCatalogueModule({ ...this.deps(), hasRealChannel: () => false }));
+  catalogue = () => this.once('catalogue', () => createCatalogueModule({ ...this.deps(), serving: OFFLINE_ONLY }));
   announcements = () =>
     this.once('announcements', async () => {
       const catalogue = (await this.catalogue()).service;

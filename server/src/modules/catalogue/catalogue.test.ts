@@ -9,6 +9,7 @@ import { MODELS } from './models.js';
 import { builtInPrices } from './builtInPrices.js';
 import { maxCostOf } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
+import { OFFLINE_ONLY } from './snapshot.js';
 import { silentLog } from '../../log.js';
 import { recordingLog } from '../../testing/log.js';
 
@@ -83,13 +84,13 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     assert.equal(await catalogue.refresh(), true, 'the scheduled check found the new revision');
     assert.deepEqual(catalogue.priced('gpt-4o')?.price, { kind: 'perRequest', points: 700 });
     assert.equal(maxCostOf(catalogue.priced('gpt-4o')!, { multiplierPercent: 80, webSearch: false, promptChars: 0 }, { maxOutputTokens: 4000, maxOutputChars: 4000 }), 560);
-    const served = catalogue.modelCatalogue(() => false).options.find((o) => o.value === 'gpt-4o')!;
+    const served = catalogue.modelCatalogue(OFFLINE_ONLY).options.find((o) => o.value === 'gpt-4o')!;
     assert.equal(served.modelprice, '700积分/次');
     assert.equal(await catalogue.refresh(), false);
   });
 
   it('applies field changes to the served options and changes the version', async () => {
-    const before = catalogue.modelCatalogue(() => false);
+    const before = catalogue.modelCatalogue(OFFLINE_ONLY);
     const change = await editor.set('claude-sonnet-4', 'stars', 10);
     assert.deepEqual(change.changed, ['stars']);
     assert.deepEqual([change.before?.stars, change.after?.stars], [9, 10]);
@@ -97,7 +98,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     await editor.set('gpt-4o-mini', 'canUpload', true);
     await editor.set('gpt-4o-mini', 'icon', 'image');
     await catalogue.refresh();
-    const after = catalogue.modelCatalogue(() => false);
+    const after = catalogue.modelCatalogue(OFFLINE_ONLY);
     const sonnet = after.options.find((o) => o.value === 'claude-sonnet-4')!;
     assert.deepEqual([sonnet.stars, sonnet.labelText], [10, '新的标语']);
     assert.ok(after.canUploadFileModels.includes('gpt-4o-mini') && !before.canUploadFileModels.includes('gpt-4o-mini'));
@@ -121,7 +122,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     assert.equal(added.after?.path, '/chatPage?model=kimi-k2');
     assert.equal(added.after?.uid, 13);
     await catalogue.refresh();
-    const served = catalogue.modelCatalogue(() => false);
+    const served = catalogue.modelCatalogue(OFFLINE_ONLY);
     assert.equal(served.optionsOrigion.at(-1), 'kimi-k2', 'added entries follow the built-in ones');
     assert.ok(served.canUploadFileModels.includes('kimi-k2'));
     assert.deepEqual(catalogue.priced('kimi-k2'), { id: 'kimi-k2', price: { kind: 'perRequest', points: 120 }, isHighLevelModel: false });
@@ -133,7 +134,7 @@ describe(`catalogue overrides and reload (${process.env.TEST_DATABASE ?? 'sqlite
     assert.equal(reset.after, undefined);
     await catalogue.refresh();
     assert.equal(catalogue.priced('kimi-k2'), undefined);
-    assert.ok(!catalogue.modelCatalogue(() => false).optionsOrigion.includes('kimi-k2'));
+    assert.ok(!catalogue.modelCatalogue(OFFLINE_ONLY).optionsOrigion.includes('kimi-k2'));
   });
 
   it('resets a built-in entry to its built-in data', async () => {

@@ -7,7 +7,7 @@ import type { CatalogueEntry } from './entry.js';
 import { MODELS } from './models.js';
 import { pricedModelOf, type ModelPrices, type PricedModel } from './pricing.js';
 import { CatalogueRepository } from './repository.js';
-import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot } from './snapshot.js';
+import { buildSnapshot, modelCatalogueOf, type CatalogueSnapshot, type ServingFacts } from './snapshot.js';
 
 export const DEFAULT_RELOAD_SECONDS = 15;
 
@@ -97,9 +97,9 @@ export class Catalogue implements ModelPrices {
     return this;
   }
 
-  /** The catalogue the client gets (getModelOptions); `hasRealChannel` decides `offlineDemo`. */
-  modelCatalogue(hasRealChannel: (modelId: string) => boolean): ModelCatalogue {
-    return modelCatalogueOf(this.current, hasRealChannel);
+  /** The catalogue the client gets (getModelOptions); the channels decide `offlineDemo` and `webSearchAvailable`. */
+  modelCatalogue(serving: ServingFacts): ModelCatalogue {
+    return modelCatalogueOf(this.current, serving);
   }
 
   async close(): Promise<void> {

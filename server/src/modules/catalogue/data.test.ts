@@ -5,9 +5,9 @@ import { localIconName, MODEL_ICONS } from './icons.js';
 import { MODELS } from './models.js';
 import { priceTextOf } from './priceText.js';
 import { EntrySchema } from './schema.js';
-import { buildSnapshot, modelCatalogueOf } from './snapshot.js';
+import { buildSnapshot, modelCatalogueOf, OFFLINE_ONLY } from './snapshot.js';
 
-const catalogue = modelCatalogueOf(buildSnapshot(MODELS, [], 0), () => false);
+const catalogue = modelCatalogueOf(buildSnapshot(MODELS, [], 0), OFFLINE_ONLY);
 const option = (id: string) => catalogue.options.find((o) => o.value === id) ?? assert.fail(`no option ${id}`);
 
 describe('built-in catalogue data (spec chat §2, §3, §9)', () => {
@@ -99,9 +99,10 @@ describe('built-in catalogue data (spec chat §2, §3, §9)', () => {
 
   it('marks every model offline-demo exactly when it has no real channel, and versions the flags', () => {
     assert.ok(catalogue.options.every((o) => o.offlineDemo));
-    const real = modelCatalogueOf(buildSnapshot(MODELS, [], 0), (id) => id === 'gpt-4o');
+    const real = modelCatalogueOf(buildSnapshot(MODELS, [], 0), { hasRealChannel: (id) => id === 'gpt-4o', webSearchAvailable: (id) => id !== 'gpt-4o' });
     assert.deepEqual(real.options.filter((o) => !o.offlineDemo).map((o) => o.value), ['gpt-4o']);
+    assert.deepEqual(real.options.filter((o) => !o.webSearchAvailable).map((o) => o.value), ['gpt-4o']);
     assert.notEqual(real.version, catalogue.version);
-    assert.equal(modelCatalogueOf(buildSnapshot(MODELS, [], 0), () => false).version, catalogue.version, 'the same content, the same version');
+    assert.equal(modelCatalogueOf(buildSnapshot(MODELS, [], 0), OFFLINE_ONLY).version, catalogue.version, 'the same content, the same version');
   });
 });

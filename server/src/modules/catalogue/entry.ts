@@ -22,7 +22,7 @@ export type ChannelType = '启明' | '官方';
  * The picker's fields as the contract defines them (ModelOption), except those computed when
  * serving (the id becomes `value`, the price line comes from the rule, offlineDemo from the channels).
  */
-export interface CatalogueEntry extends Omit<ModelOption, 'value' | 'type' | 'modelprice' | 'modelpriceTip' | 'offlineDemo'> {
+export interface CatalogueEntry extends Omit<ModelOption, 'value' | 'type' | 'modelprice' | 'modelpriceTip' | 'offlineDemo' | 'webSearchAvailable'> {
   /** The model id: the value the chat sends as `model`. */
   id: string;
   type: ChannelType;

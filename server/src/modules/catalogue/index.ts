@@ -7,12 +7,14 @@ import { createCatalogue, type Catalogue } from './catalogue.js';
 import { CATALOGUE_USAGE, runCatalogueCommand } from './opsCommands.js';
 import { catalogueRoutes } from './routes.js';
 import type { Log } from '../../log.js';
+import type { ServingFacts } from './snapshot.js';
+import { translatorFor } from '../../locale/index.js';
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
-  config: { chat: Pick<ServerConfig['chat'], 'catalogueReloadSeconds'> };
-  /** Whether a real upstream channel serves the model (the chat module's router); otherwise 离线演示. */
-  hasRealChannel: (modelId: string) => boolean;
+  config: { chat: Pick<ServerConfig['chat'], 'catalogueReloadSeconds'>; site: Pick<ServerConfig['site'], 'edition'> };
+  /** What the chat module's channel router says about serving each model (离线演示, 联网搜索). */
+  serving: ServingFacts;
   now?: Clock;
   log: Log;
 }
@@ -21,12 +23,12 @@ export interface CatalogueDeps {
  * The model catalogue: built-in models with the database's overrides, reloaded every
  * CHAT_CATALOGUE_RELOAD_SECONDS until close; GET backend-api/getModelOptions; `pnpm ops catalogue`.
  */
-export async function createCatalogueModule({ db, config, hasRealChannel, now, log }: CatalogueDeps): Promise<ServerModule<Catalogue>> {
+export async function createCatalogueModule({ db, config, serving, now, log }: CatalogueDeps): Promise<ServerModule<Catalogue>> {
   const reloadSeconds = config.chat.catalogueReloadSeconds;
   const catalogue = await createCatalogue(db, { reloadSeconds, log });
   return {
     service: catalogue,
-    routes: (app) => catalogueRoutes(app, { catalogue, hasRealChannel }),
+    routes: (app) => catalogueRoutes(app, { catalogue, serving, translator: translatorFor(config.site.edition) }),
     close: () => catalogue.close(),
     opsCommands: { catalogue: { usage: CATALOGUE_USAGE, run: (argv, print) => runCatalogueCommand(db, argv, print, { reloadSeconds, now }) } },
   };
@@ -56,4 +58,4 @@ export { Catalogue, DEFAULT_RELOAD_SECONDS, type CatalogueOptions, type Schedule
 export { CatalogueRepository } from './repository.js';
 export { CatalogueEditor, type CatalogueChange } from './editor.js';
 export { CATALOGUE_USAGE } from './opsCommands.js';
-export type { CatalogueSnapshot, RejectedOverride } from './snapshot.js';
+export { OFFLINE_ONLY, type CatalogueSnapshot, type RejectedOverride, type ServingFacts } from './snapshot.js';

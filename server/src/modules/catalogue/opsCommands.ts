@@ -7,7 +7,7 @@ import { REQUIRED_FIELDS, type CatalogueEntry } from './entry.js';
 import { MODEL_ICONS } from './icons.js';
 import { priceTextOf } from './priceText.js';
 import { CatalogueRepository } from './repository.js';
-import { optionOf } from './snapshot.js';
+import { OFFLINE_ONLY, optionOf } from './snapshot.js';
 
 export const CATALOGUE_USAGE = `用法: pnpm ops catalogue <命令>
   list                                  所有模型：id、名称、分组、价格，被修改或新增的标记
@@ -92,7 +92,7 @@ export async function runCatalogueCommand(db: Kysely<Database>, args: string[], 
       const snapshot = await editor.snapshot();
       const entry = snapshot.byId.get(modelId);
       if (!entry) throw new OpsInputError(`未知的模型 ${modelId}`);
-      const { modelprice, modelpriceTip } = optionOf(entry, false);
+      const { modelprice, modelpriceTip } = optionOf(entry, OFFLINE_ONLY);
       print(JSON.stringify({ ...entry, modelprice, modelpriceTip }, null, 2));
       const fields = snapshot.overridden.get(modelId);
       print(snapshot.added.has(modelId) ? '来源：ops 新增' : fields ? `来源：内置，已修改 ${fields.join(', ')}` : '来源：内置，未修改');

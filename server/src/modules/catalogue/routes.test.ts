@@ -10,6 +10,7 @@ import { CatalogueEditor } from './editor.js';
 import { MODEL_ICONS } from './icons.js';
 import { CatalogueRepository } from './repository.js';
 import { catalogueRoutes } from './routes.js';
+import { OFFLINE_ONLY } from './snapshot.js';
 import { silentLog } from '../../log.js';
 
 const OPTIONS_URL = '/app-api/backend-api/getModelOptions';
@@ -26,7 +27,7 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     storage = await createTestStorage();
     db = await openDatabase(storage);
     catalogue = await createCatalogue(db.db, { scheduler: () => ({ stop() {} }), log: silentLog });
-    ({ server, close: closeServer } = await signedServer(catalogueRoutes, { catalogue, hasRealChannel: (id: string) => realChannels.has(id) }));
+    ({ server, close: closeServer } = await signedServer(catalogueRoutes, { catalogue, serving: { hasRealChannel: (id: string) => realChannels.has(id), webSearchAvailable: (id: string) => !realChannels.has(id) } }));
   });
   after(async () => {
     await closeServer();
@@ -73,6 +74,8 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     const options = (withChannel.json().data as ModelCatalogue).options;
     assert.equal(options.find((o) => o.value === 'gpt-4o')!.offlineDemo, false);
     assert.equal(options.find((o) => o.value === 'gpt-4o-mini')!.offlineDemo, true);
+    assert.equal(options.find((o) => o.value === 'gpt-4o')!.webSearchAvailable, false, 'the channels decide where 联网搜索 can run');
+    assert.equal(options.find((o) => o.value === 'gpt-4o-mini')!.webSearchAvailable, true);
   });
 
   it('needs the request signature', async () => {
@@ -82,7 +85,7 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
   });
 
   it('serves the icons without a signature, immutable, and nothing else', async () => {
-    const url = (catalogue.modelCatalogue(() => false).options.find((o) => o.value === 'claude-opus-4')!).icon;
+    const url = (catalogue.modelCatalogue(OFFLINE_ONLY).options.find((o) => o.value === 'claude-opus-4')!).icon;
     assert.match(url, /^\/app-api\/public\/model-icons\/claude\.svg\?v=[0-9a-f]+$/);
     const icon = await server.inject({ method: 'GET', url });
     assert.equal(icon.statusCode, 200);

@@ -3,11 +3,16 @@ import { fail, ok } from '../../http/envelope.js';
 import { notModified } from '../../http/etag.js';
 import type { Catalogue } from './catalogue.js';
 import { ICON_NAME, MODEL_ICONS } from './icons.js';
+import { OFFLINE_ONLY, type ServingFacts } from './snapshot.js';
+import { translatorFor, type Translator } from '../../locale/index.js';
+import { localizedCatalogue } from './localized.js';
 
 export interface CatalogueRouteOptions {
   catalogue: Catalogue;
-  /** Whether a real upstream channel serves the model; otherwise it is marked 离线演示. */
-  hasRealChannel?: (modelId: string) => boolean;
+  /** What the chat channels say about each model (离线演示, whether 联网搜索 can run). */
+  serving?: ServingFacts;
+  /** The edition's language for the texts (domestic: as written). */
+  translator?: Translator;
 }
 
 /**
@@ -15,9 +20,9 @@ export interface CatalogueRouteOptions {
  * signature applies), with an ETag from its version. GET public/model-icons/<name>.svg: the
  * built-in icons, cached for good (their URLs carry a content hash).
  */
-export async function catalogueRoutes(app: FastifyInstance, { catalogue, hasRealChannel = () => false }: CatalogueRouteOptions): Promise<void> {
+export async function catalogueRoutes(app: FastifyInstance, { catalogue, serving = OFFLINE_ONLY, translator = translatorFor('domestic') }: CatalogueRouteOptions): Promise<void> {
   app.get('/backend-api/getModelOptions', async (request, reply) => {
-    const body = catalogue.modelCatalogue(hasRealChannel);
+    const body = localizedCatalogue(catalogue.modelCatalogue(serving), translator);
     return notModified(request, reply, `"${body.version}"`) ?? ok(body);
   });
 

@@ -98,18 +98,29 @@ export function buildSnapshot(builtIns: readonly CatalogueEntry[], overrides: re
 }
 
 /** The model picker's view of one entry (spec chat §3 "Model option"). */
-export function optionOf(entry: CatalogueEntry, offlineDemo: boolean): ModelOption {
+export function optionOf(entry: CatalogueEntry, serving: ServingFacts): ModelOption {
   const { id, price, priceNote, note: _note, ...shown } = entry;
-  return { value: id, ...shown, modelprice: priceTextOf(price), modelpriceTip: priceTipOf(price, priceNote), offlineDemo };
+  return { value: id, ...shown, modelprice: priceTextOf(price), modelpriceTip: priceTipOf(price, priceNote), offlineDemo: !serving.hasRealChannel(id), webSearchAvailable: serving.webSearchAvailable(id) };
 }
+
+/** What the chat gateway's channels say about serving a model (the channel router implements it). */
+export interface ServingFacts {
+  /** A real upstream serves the model; otherwise it answers as 离线演示. */
+  hasRealChannel(modelId: string): boolean;
+  /** The 联网搜索 switch can run for the model. */
+  webSearchAvailable(modelId: string): boolean;
+}
+
+/** No channel configured: every model is the offline model's, which imitates search. */
+export const OFFLINE_ONLY: ServingFacts = { hasRealChannel: () => false, webSearchAvailable: () => true };
 
 /**
  * What GET getModelOptions serves: the options in display order and the three id lists. The
  * version covers the offline-demo flags too, since they change with the channels, not the entries.
  */
-export function modelCatalogueOf(snapshot: CatalogueSnapshot, hasRealChannel: (modelId: string) => boolean): ModelCatalogue {
-  const options = snapshot.entries.map((entry) => optionOf(entry, !hasRealChannel(entry.id)));
-  const demoFlags = options.map((option) => (option.offlineDemo ? '1' : '0')).join('');
+export function modelCatalogueOf(snapshot: CatalogueSnapshot, serving: ServingFacts): ModelCatalogue {
+  const options = snapshot.entries.map((entry) => optionOf(entry, serving));
+  const demoFlags = options.map((option) => `${option.offlineDemo ? '1' : '0'}${option.webSearchAvailable ? '1' : '0'}`).join('');
   return {
     options,
     optionsOrigion: options.map((option) => option.value),

@@ -5,12 +5,15 @@ import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
 import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
 import { SHUTDOWN_REASON, type JobHandle } from './jobs/jobManager.js';
+import { fetchFollowUps } from './followUps.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
 import { UpstreamError, type ChannelConfig, type UpstreamEvent, type UpstreamRequest } from './upstream/types.js';
 
 /** The channel router as the gateway uses it (upstream/channelRouter.ts). */
 export interface AnswerSource {
   open(modelId: string, request: UpstreamRequest): Promise<{ channel: ChannelConfig; events: AsyncIterator<UpstreamEvent> }>;
+  /** One more request on the channel that answered (follow-up suggestions), no failover. */
+  streamOn(channel: ChannelConfig, modelId: string, request: UpstreamRequest): AsyncIterable<UpstreamEvent>;
 }
 
 export interface FinishedAnswer {
@@ -27,12 +30,14 @@ export interface FinishedAnswer {
 export interface GenerationDeps {
   source: AnswerSource;
   points: {
-    settle(generationId: string, usage: Usage): Promise<unknown>;
+    settle(generationId: string, usage: Usage, options?: { searched?: boolean }): Promise<unknown>;
     refund(generationId: string): Promise<unknown>;
   };
   conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
   /** A ping with wait text after this much silence from the upstream. */
   pingAfterMs: number;
+  /** The follow-up suggestions call gives up after this long (followUps.ts); 0 turns it off. */
+  followUpTimeoutMs: number;
   log: Log;
 }
 
@@ -42,6 +47,10 @@ export interface GenerationPlan {
   /** The catalogue model id (what the points hold was placed for). */
   model: string;
   price: PriceRule;
+  /** Ask a real channel for follow-up suggestions after the answer (not in the plain-request mode, which shows none). */
+  followUps: boolean;
+  /** The 联网搜索 switch was on and accepted: its fee is charged when the search ran (sources came back). */
+  searchRequested?: boolean;
   request: Omit<UpstreamRequest, 'signal'>;
 }
 
@@ -104,8 +113,10 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
     }
   };
 
+  let answeredOn: ChannelConfig | null = null;
   try {
     const { channel, events } = await deps.source.open(plan.model, { ...plan.request, signal: job.signal });
+    answeredOn = channel;
     answer.offlineDemo = channel.kind === 'offline';
     const channelId = channel.id;
     for (;;) {
@@ -122,18 +133,34 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
       answer.error = error instanceof UpstreamError && error.options.userMessage ? error.options.userMessage : CHAT_CODES.generationFailed.msg;
       deps.log.warn({ err: error, jobId: job.id, model: plan.model }, 'generation failed');
     }
-  } finally {
-    await pinger.stop();
   }
+  await pinger.stop();
   if (job.signal.aborted) {
     const shutdown = job.signal.reason === SHUTDOWN_REASON;
     answer.status = shutdown ? 'failed' : 'stopped';
     if (shutdown) answer.error = SHUTDOWN_MESSAGE;
   }
+  // The answer is complete: a stop from now on only ends the suggestions call (the answer stays done).
+  if (answer.status === 'done' && answeredOn && answeredOn.kind !== 'offline' && plan.followUps && answer.followUps.length === 0 && answer.content.trim()) {
+    const channel = answeredOn;
+    answer.followUps = await fetchFollowUps({
+      stream: (request) => deps.source.streamOn(channel, plan.model, request),
+      request: plan.request,
+      // The message answered, a regenerated answer's too (as sent upstream, cut to an excerpt).
+      question: [...plan.request.messages].reverse().find((message) => message.role === 'user')?.content ?? '',
+      answer: answer.content,
+      signal: job.signal,
+      timeoutMs: deps.followUpTimeoutMs,
+      log: deps.log,
+    });
+    if (answer.followUps.length > 0) job.emit(chunkBodies.followUps(answer.followUps));
+  }
 
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);
   try {
-    if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced));
+    // A search ran when it brought sources back; one that did not run is never billed.
+    const searched = plan.searchRequested === true && answer.references.length > 0;
+    if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced), { searched });
     else await deps.points.refund(job.id);
   } catch (error) {
     // The hold stays and the sweeper releases it when it expires: the user is never overcharged.

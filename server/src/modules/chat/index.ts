@@ -111,9 +111,10 @@ export async function createChatModule({ config, db, points, conversations, cata
     modelFacts: (id) => {
       const entry = catalogue.find(id);
       // The catalogue's image models (accepting uploads, not text only); the offline model sees no images.
-      if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id) };
+      const searchAvailable = router.webSearchAvailable(id);
+      if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id), searchAvailable };
       // Agents and custom apps are priced by prefix and have no entry of their own.
-      return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false } : undefined;
+      return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false, searchAvailable } : undefined;
     },
     uploadedImages,
     policy: loadContentPolicy(chat.bannedWordsFile),
@@ -121,6 +122,7 @@ export async function createChatModule({ config, db, points, conversations, cata
     recovery,
     maxOutputTokens: config.points.holdMaxOutputTokens,
     pingAfterMs: chat.pingSeconds * 1000,
+    followUpTimeoutMs: chat.followUpSeconds * 1000,
     log,
   });
 

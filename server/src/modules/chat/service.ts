@@ -22,12 +22,13 @@ export interface ChatServiceDeps {
   conversations: TurnStore;
   /** The catalogue's prices: a model without one is unknown here. */
   prices: ModelPrices;
-  /** Whether the model shows reasoning / searches the web (the catalogue's think and web). */
   /**
-   * What the gateway needs of a model; `icon` marks its conversations in the history list, `vision`
-   * says that uploaded images go to it as images (it sees images and a real upstream serves it).
+   * What the gateway needs of a model: whether it shows reasoning / searches the web itself (the
+   * catalogue's think and web); `icon` marks its conversations in the history list, `vision` says
+   * that uploaded images go to it as images (it sees images and a real upstream serves it),
+   * `searchAvailable` whether the 联网搜索 switch can run for it (the channel router decides).
    */
-  modelFacts(modelId: string): { think: boolean; web: boolean; icon: string | null; vision: boolean } | undefined;
+  modelFacts(modelId: string): { think: boolean; web: boolean; icon: string | null; vision: boolean; searchAvailable: boolean } | undefined;
   /** The uploaded images of a message (the uploads module); without it images go as their OCR text. */
   uploadedImages?: UploadedImageSource;
   policy: ContentPolicy;
@@ -35,6 +36,7 @@ export interface ChatServiceDeps {
   recovery: JobRecovery;
   maxOutputTokens: number;
   pingAfterMs: number;
+  followUpTimeoutMs: number;
   log: GenerationDeps['log'];
 }
 
@@ -71,7 +73,7 @@ export class ChatService {
     const facts = deps.modelFacts(body.model);
     if (!model || !facts) throw new AppError(400, '未知的模型');
     for (const contributor of deps.contributors) await contributor.check?.({ userId, body });
-    const webSearch = body.search;
+    const webSearch = searchRequested(body, facts);
 
     // Refuse before anything is written when the plan excludes the model or the points cannot
     // cover even the message alone; the exact hold (with history) comes after the turn exists.
@@ -92,7 +94,7 @@ export class ChatService {
   private async startInSlot(slot: JobSlot, userId: string, body: StreamRequestBody, checked: CheckedRequest): Promise<StartedGeneration> {
     const { deps } = this;
     const { model, facts } = checked;
-    const webSearch = body.search;
+    const webSearch = searchRequested(body, facts);
     const turn = await deps.conversations.startTurn(userId, {
       convGroupId: body.convGroupId,
       parentConvId: body.parentConvId,
@@ -126,6 +128,8 @@ export class ChatService {
       title: turn.group.title,
       model: body.model,
       price: model.price,
+      followUps: body.stream !== false,
+      searchRequested: webSearch,
       request: { model: body.model, catalogueModel: body.model, messages: context.messages, think: facts.think, webSearch: facts.web || webSearch, maxOutputTokens: deps.maxOutputTokens },
     };
     const unregister = () => deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));
@@ -154,6 +158,11 @@ export class ChatService {
 interface CheckedRequest {
   model: PricedModel;
   facts: NonNullable<ReturnType<ChatServiceDeps['modelFacts']>>;
+}
+
+/** The 联网搜索 switch counts only where a search can run: elsewhere it is ignored, neither reserved nor charged. */
+function searchRequested(body: StreamRequestBody, facts: CheckedRequest['facts']): boolean {
+  return body.search === true && facts.searchAvailable;
 }
 
 function failedAnswer(error: string): FinishedAnswer {

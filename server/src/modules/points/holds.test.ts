@@ -108,7 +108,11 @@ describe(`points holds: hold / settle / refund (${DB})`, () => {
     await t.app.db.db.updateTable('users').set({ user_package2: 2, user_package_expire_time2: china('2031-01-01 00:00').toISOString() }).where('id', '=', user).execute();
     const id = gen();
     assert.deepEqual(await points().hold(user, id, 'gpt-4o', { webSearch: true }), { held: 880 });
-    assert.equal((await points().settle(id, { requests: 1 })).charged, 880);
+    assert.equal((await points().settle(id, { requests: 1 }, { searched: true })).charged, 880);
+    // Reserved, but the search did not run: only the model's price.
+    const notSearched = gen();
+    await points().hold(user, notSearched, 'gpt-4o', { webSearch: true });
+    assert.equal((await points().settle(notSearched, { requests: 1 })).charged, 480);
     const quiet = gen();
     assert.deepEqual(await points().hold(user, quiet, 'gpt-4o'), { held: 480 });
   });

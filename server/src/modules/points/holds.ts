@@ -8,6 +8,15 @@ import type { LedgerKind } from './kinds.js';
 import type { HoldRow, PointsRepository } from './repository.js';
 import type { PointsOptions, PointsService } from './service.js';
 
+/** What a settle knows beyond the usage. */
+export interface SettleOptions {
+  /**
+   * A web-wide search actually ran for the generation (sources came back). The search fee is charged
+   * only then, even when the hold reserved it: a search that did not run is never billed.
+   */
+  searched?: boolean;
+}
+
 export interface HoldOptions {
   webSearch?: boolean;
   /** Characters of everything sent upstream (system prompt, history, message, file text). */
@@ -119,14 +128,14 @@ export class HoldService {
    * for a usage without output. Idempotent per generation id: once settled, refunded or expired,
    * later calls change nothing and answer that first outcome.
    */
-  async settle(generationId: string, usage: Usage): Promise<HoldOutcome> {
+  async settle(generationId: string, usage: Usage, options: SettleOptions = {}): Promise<HoldOutcome> {
     const first = await this.repo.hold(this.repo.db, generationId);
     if (!first) throw new UnknownGenerationError(generationId);
     if (first.status !== 'held') return outcomeOf(first);
     const model = this.options.prices.priced(first.model);
     const held = first.daily_held + first.permanent_held;
     // Validates the usage against the model's price rule before anything changes.
-    const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 }) : producedOutput(usage) ? held : 0;
+    const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 && options.searched === true }) : producedOutput(usage) ? held : 0;
     const { outcome, finished } = await this.finish(generationId, 'settled', Math.min(cost, held));
     if (finished && producedOutput(usage)) await this.successfulUse(outcome.userId);
     return outcome;

@@ -8,7 +8,7 @@ import type { PointsBalance } from '../users/points.js';
 import { userPlanOf } from '../users/queries.js';
 import { businessDay } from '../../chinaTime.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
-import { HoldService, type HoldOptions, type HoldOutcome } from './holds.js';
+import { HoldService, type HoldOptions, type HoldOutcome, type SettleOptions } from './holds.js';
 import { kindText } from './kinds.js';
 import { DailyAllowance, LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 import type { PointsRepository } from './repository.js';
@@ -134,8 +134,8 @@ export class PointsService {
   }
 
   /** Charges what the generation used (at most what was held) and releases the rest; idempotent. */
-  settle(generationId: string, usage: Usage): Promise<HoldOutcome> {
-    return this.holds.settle(generationId, usage);
+  settle(generationId: string, usage: Usage, options: SettleOptions = {}): Promise<HoldOutcome> {
+    return this.holds.settle(generationId, usage, options);
   }
 
   /** Releases the whole hold; idempotent. */

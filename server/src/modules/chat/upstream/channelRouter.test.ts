@@ -235,6 +235,9 @@ describe('ChannelRouter: offline model', () => {
     const { router, offline } = routerOf([[channel('a', { models: ['gpt-4o'] }), new ScriptedAdapter(answer('真'))]]);
     assert.equal(router.hasRealChannel('gpt-4o'), true);
     assert.equal(router.hasRealChannel('deepseek-chat'), false);
+    // No search provider yet: only the offline model (imitating search) can take the 联网搜索 switch.
+    assert.equal(router.webSearchAvailable('gpt-4o'), false);
+    assert.equal(router.webSearchAvailable('deepseek-chat'), true);
     const opened = await router.open('deepseek-chat', requestFor('deepseek-chat'));
     assert.equal(opened.channel, OFFLINE_CHANNEL);
     assert.deepEqual([opened.channel.id, opened.channel.kind], ['offline', 'offline']);

@@ -75,6 +75,16 @@ export class ChannelRouter {
   }
 
   /**
+   * Whether the web-wide search switch (联网搜索) can work for the model. No search provider is
+   * configured yet (the MCP / search work adds one): only the offline model imitates a search (with
+   * references, 离线演示); a real channel would get the bare question, so the switch is unavailable
+   * there and nothing is reserved or charged for it.
+   */
+  webSearchAvailable(modelId: string): boolean {
+    return !this.hasRealChannel(modelId);
+  }
+
+  /**
    * The order of attempts: by priority (lower first), weighted random within a priority, channels
    * cooling down after all the others (still tried: a cooled-down channel beats no answer).
    */
@@ -147,6 +157,14 @@ export class ChannelRouter {
       return { channel, events: resumed(first.value, iterator) };
     }
     throw lastError;
+  }
+
+  /**
+   * One request on a given channel, without failover or cool-down: a small extra call to the
+   * channel that answered (the follow-up suggestions), which may simply fail.
+   */
+  streamOn(channel: ChannelConfig, modelId: string, request: Omit<UpstreamRequest, 'model'>): AsyncIterable<UpstreamEvent> {
+    return this.adapterOf(channel).stream({ ...request, model: channel.upstreamModels?.[modelId] ?? modelId });
   }
 
   private coolDown(channel: ChannelConfig): void {
