@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { createAuthGuard, type AuthGuard } from '../../http/requestUser.js';
 import type { Log } from '../../log.js';
 import { persistentSecret } from '../../secrets.js';
 import type { ServerModule } from '../module.js';
@@ -9,7 +10,6 @@ import type { PointsReader } from '../users/points.js';
 import type { UsersService } from '../users/service.js';
 import { AccessTokens } from './accessTokens.js';
 import { AccountService, type CodeVerifier } from './accounts.js';
-import { createAuthGuard, type AuthGuard } from '../../http/requestUser.js';
 import { LoginLimiter } from './loginLimiter.js';
 import { authRoutes } from './routes.js';
 import { SessionRepository } from './sessionRepository.js';
