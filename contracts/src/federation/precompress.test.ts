@@ -7,8 +7,12 @@ import { addMissingSiblings, siblingProblems } from './precompress.js';
 
 const script = (seed: string) => Array.from({ length: 200 }, (_, i) => `export const ${seed}${i} = "${'x'.repeat(i % 11)}";`).join('\n');
 
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 function tempBuild(files: Record<string, string | Buffer>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-precompress-'));
+  made.push(dir);
   for (const [name, body] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), body);

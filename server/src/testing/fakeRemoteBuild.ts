@@ -19,11 +19,18 @@ export const GOOD_SHARED = [
   { name: '@qiming/sdk', version: '0.1.0', singleton: true, requiredVersion: '^0.1.0' },
 ];
 
+/** Every build this test process made, removed when it exits (a test may still read one until then). */
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A build directory shaped like the real ones (release.json, mf-manifest.json, remoteEntry.js). */
 export function fakeRemoteBuild(options: FakeBuildOptions = {}): string {
   const area = options.area ?? 'chat';
   const version = options.version ?? '1.0.0';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-build-'));
+  made.push(dir);
   fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ area, version, container: `mf_${area}` }));
   fs.writeFileSync(
     path.join(dir, 'mf-manifest.json'),
