@@ -123,6 +123,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CSP_MODE: optionalVar(z.enum(['enforce', 'report-only', 'off'])),
   PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
   PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
   WECHAT_APP_ID: optionalVar(z.string()),
@@ -302,6 +303,8 @@ export interface ServerConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
+  /** The Content-Security-Policy (CSP_MODE): enforced in production, report-only (console only) otherwise. */
+  cspMode: 'enforce' | 'report-only' | 'off';
   /** Proxies whose forwarding headers are believed (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy: TrustProxy;
   /** How long a stopping server waits for requests and jobs to finish before it exits anyway. */
@@ -424,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     downloads: { windows: e.DOWNLOAD_WINDOWS_URL ?? null, extension: e.DOWNLOAD_EXTENSION_URL ?? null, android: e.DOWNLOAD_ANDROID_URL ?? null },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    cspMode: e.CSP_MODE ?? (e.NODE_ENV === 'production' ? 'enforce' : 'report-only'),
     trustProxy: e.TRUST_PROXY,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     redisUrl: e.REDIS_URL || undefined,
