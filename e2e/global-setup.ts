@@ -43,6 +43,7 @@ export default async function globalSetup() {
     OFFLINE_TOKENS_PER_SECOND: '3000',
     OFFLINE_FIRST_TOKEN_MS: '50',
     CODE_RATE_PER_IP_HOUR: '500',
+    CAPTCHA_RATE_PER_IP: '500',
   }));
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;

@@ -141,6 +141,8 @@ const EnvSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: optionalVar(z.string()),
   ALIYUN_SMS_TEMPLATE_CODE: optionalVar(z.string()),
   ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com/'),
+  CAPTCHA_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+  CAPTCHA_RATE_PER_TARGET: z.coerce.number().int().min(1).default(10),
   CODE_RATE_PER_TARGET_MINUTE: z.coerce.number().int().min(1).default(1),
   CODE_RATE_PER_TARGET_DAY: z.coerce.number().int().min(1).default(10),
   CODE_RATE_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
@@ -341,6 +343,8 @@ export interface ServerConfig {
   smtp: { url: string; from: string } | undefined;
   /** Verification SMS through Aliyun SendSms (the four ALIYUN_SMS_* values); unset: the dev outbox. */
   aliyunSms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string } | undefined;
+  /** Slide-captcha challenges allowed per IP and per target in a window (captcha module). */
+  captchaRates: { perIp: number; perTarget: number; windowSeconds: number };
   /** Verification code sends allowed per target (phone or e-mail) and per IP. */
   codeRates: { perTargetMinute: number; perTargetDay: number; perIpHour: number };
   /** HMAC key of stored verification codes; DATA_DIR/secrets.json keeps a generated one when unset. */
@@ -446,6 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     socialProviders: social.providers,
     smtp: senders.smtp,
     aliyunSms: senders.aliyunSms,
+    captchaRates: { perIp: e.CAPTCHA_RATE_PER_IP, perTarget: e.CAPTCHA_RATE_PER_TARGET, windowSeconds: 600 },
     codeRates: { perTargetMinute: e.CODE_RATE_PER_TARGET_MINUTE, perTargetDay: e.CODE_RATE_PER_TARGET_DAY, perIpHour: e.CODE_RATE_PER_IP_HOUR },
     codePepper: e.CODE_PEPPER,
     points: {
