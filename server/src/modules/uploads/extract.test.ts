@@ -63,4 +63,17 @@ describe('reading uploaded files', () => {
     const files = fs.readdirSync(fs.readdirSync(dataDir).map((name) => path.join(dataDir, name))[0]!).sort();
     assert.deepEqual(files, ['chi_sim.traineddata.gz', 'eng.traineddata.gz'], 'the models are copied from the packages; nothing else is written');
   });
+
+  it('OCR: an idle worker is terminated (its memory given back), and the next image starts a new one', async () => {
+    const engine = new OcrEngine({ languageDir: () => prepareLanguageDir(dataDir), log: silentLog, idleMs: 200 });
+    try {
+      assert.equal((await engine.recognize(pngWithDigits('1357'), 30_000)).replace(/\s+/g, ''), '1357');
+      assert.equal(engine.hasWorker, true);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(engine.hasWorker, false, 'idle for longer than idleMs');
+      assert.equal((await engine.recognize(pngWithDigits('2468'), 30_000)).replace(/\s+/g, ''), '2468');
+    } finally {
+      await engine.close();
+    }
+  });
 });
