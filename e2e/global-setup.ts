@@ -37,10 +37,13 @@ export default async function globalSetup() {
   const product = await startProduct((port) => ({
     ...echoChannelEnv(echo),
     PREVIEW_ORIGIN: `http://localhost:${port}`,
+    // The Content-Security-Policy is enforced as in production (tests/security-headers.spec.ts).
+    CSP_MODE: 'enforce',
     API_SITE_URL: 'about:blank#api-site',
     OFFLINE_TOKENS_PER_SECOND: '3000',
     OFFLINE_FIRST_TOKEN_MS: '50',
     CODE_RATE_PER_IP_HOUR: '500',
+    CAPTCHA_RATE_PER_IP: '500',
   }));
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_DATA_DIR = product.dataDir;

@@ -12,6 +12,7 @@ const authCodes = {
   sendDailyLimit: 1105,
   captchaRequired: 1106,
   captchaFailed: 1107,
+  captchaTooMany: 1108,
   accountExists: 1201,
   accountMissing: 1202,
   passwordWrong: 1203,
@@ -46,10 +47,21 @@ export interface CaptchaChallenge {
   expiresInSeconds: number;
 }
 
+/** POST captcha/get: the phone or e-mail the code is for (counted per target, and the token only sends to it). */
+export interface CaptchaGetRequest {
+  target?: string;
+}
+
 export interface CaptchaCheckRequest {
   captchaId: string;
   /** Where the user let go: the piece's left edge, in background pixels. */
   x: number;
+  /**
+   * The drag as the client saw it: [x in background pixels (0.1 precision), ms since the press],
+   * from the press to the release (the arrow keys add a point per step). Required: a check without
+   * a humanlike trace fails like a miss.
+   */
+  trace: Array<[number, number]>;
 }
 
 export interface CaptchaCheckResult {

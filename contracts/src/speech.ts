@@ -11,8 +11,9 @@ const speechCodes = {
  * Read-aloud and voice input (spec chat §2 answer actions, §4 recording and speech states, §5, §7,
  * §9). Paths under /app-api; login required.
  *
- * POST backend-api/generateSpeech { model, input ≤ 4000, voice, response_format: 'mp3', speed }
+ * POST backend-api/generateSpeech { model, input ≤ 4000, voice, response_format: 'mp3', speed, ticket? }
  *   → audio/mpeg bytes; a refusal is the JSON envelope with a SPEECH_CODES code.
+ * GET backend-api/getSpeechQueue?ticket= → SpeechQueueStatus of the caller's request with that ticket.
  * POST backend-api/getTranscribeAudio, multipart `audio` (≤ 25 MB) → { data: text }.
  * GET backend-api/getSpeechCapabilities → SpeechCapabilities.
  */
@@ -32,7 +33,12 @@ export interface SpeechRequest {
   voice: string;
   response_format: 'mp3';
   speed: number;
+  /** The client's name for this request ([\w-]{8,64}), to ask getSpeechQueue where it is. */
+  ticket?: string;
 }
+
+/** A read-aloud request's place: waiting behind `ahead` others, being spoken, or unknown (done, or a service that does not queue). */
+export type SpeechQueueStatus = { state: 'waiting'; ahead: number } | { state: 'running' } | { state: 'unknown' };
 
 export interface SpeechCapabilities {
   /** 'upstream' = an OpenAI-compatible TTS service; 'local' = the built-in offline synthesizer. */

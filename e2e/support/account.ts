@@ -35,7 +35,9 @@ export async function codeFromOutbox(page: Page, to: string): Promise<string> {
 
 /**
  * Clicks 获取验证码 and solves the slide captcha by really dragging the handle: the answer comes
- * from the dev outbox's captcha endpoint, the drag is scaled to the picture's displayed width.
+ * from the dev outbox's captcha endpoint, the drag is scaled to the picture's displayed width and
+ * moves as a hand does (speeding up, then slowing down to aim, over about 0.7 s): the server
+ * refuses a jump or a constant-speed line.
  */
 export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
   const challenge = page.waitForResponse((response) => response.url().includes('/app-api/captcha/get'));
@@ -51,7 +53,13 @@ export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
   const y = handle.y + handle.height / 2;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  for (let step = 1; step <= 10; step++) await page.mouse.move(startX + (answer.data.x * scale * step) / 10, y);
+  const steps = 24;
+  for (let step = 1; step <= steps; step++) {
+    const p = step / steps;
+    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    await page.mouse.move(startX + answer.data.x * scale * eased, y + (step % 3) - 1);
+    await page.waitForTimeout(15 + (step % 4) * 8);
+  }
   await page.mouse.up();
   await expect(form.getByTestId('send-code')).toHaveText(/秒后重发/);
 }

@@ -10,6 +10,7 @@ import { translatorFor } from './locale/index.js';
 import { installHealth } from './http/health.js';
 import { serveFrontend } from './http/frontend.js';
 import { installPreviewFrame } from './http/previewFrame.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { decorateRequestUser } from './http/requestUser.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
 import { createAnnouncementsModule, type Announcements } from './modules/announcements/index.js';
@@ -77,6 +78,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   installErrorHandling(server);
   installLocalizedMessages(server, translatorFor(config.site.edition));
   installCompression(server);
+  await installSecurityHeaders(server, {
+    cspMode: config.cspMode,
+    previewOrigin: config.site.previewOrigin,
+    remoteOrigins: () => platform.service.remoteOrigins(),
+  });
   await server.register(fastifyCookie);
 
   for (const warning of signatureWarnings(config)) log.warn(warning);

@@ -123,6 +123,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CSP_MODE: optionalVar(z.enum(['enforce', 'report-only', 'off'])),
   PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
   PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
   WECHAT_APP_ID: optionalVar(z.string()),
@@ -140,6 +141,8 @@ const EnvSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: optionalVar(z.string()),
   ALIYUN_SMS_TEMPLATE_CODE: optionalVar(z.string()),
   ALIYUN_SMS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://dysmsapi.aliyuncs.com/'),
+  CAPTCHA_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+  CAPTCHA_RATE_PER_TARGET: z.coerce.number().int().min(1).default(10),
   CODE_RATE_PER_TARGET_MINUTE: z.coerce.number().int().min(1).default(1),
   CODE_RATE_PER_TARGET_DAY: z.coerce.number().int().min(1).default(10),
   CODE_RATE_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
@@ -303,6 +306,8 @@ export interface ServerConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
+  /** The Content-Security-Policy (CSP_MODE): enforced in production, report-only (console only) otherwise. */
+  cspMode: 'enforce' | 'report-only' | 'off';
   /** Proxies whose forwarding headers are believed (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy: TrustProxy;
   /** How long a stopping server waits for requests and jobs to finish before it exits anyway. */
@@ -339,6 +344,8 @@ export interface ServerConfig {
   smtp: { url: string; from: string } | undefined;
   /** Verification SMS through Aliyun SendSms (the four ALIYUN_SMS_* values); unset: the dev outbox. */
   aliyunSms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string } | undefined;
+  /** Slide-captcha challenges allowed per IP and per target in a window (captcha module). */
+  captchaRates: { perIp: number; perTarget: number; windowSeconds: number };
   /** Verification code sends allowed per target (phone or e-mail) and per IP. */
   codeRates: { perTargetMinute: number; perTargetDay: number; perIpHour: number };
   /** HMAC key of stored verification codes; DATA_DIR/secrets.json keeps a generated one when unset. */
@@ -427,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     downloads: { windows: e.DOWNLOAD_WINDOWS_URL ?? null, extension: e.DOWNLOAD_EXTENSION_URL ?? null, android: e.DOWNLOAD_ANDROID_URL ?? null },
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    cspMode: e.CSP_MODE ?? (e.NODE_ENV === 'production' ? 'enforce' : 'report-only'),
     trustProxy: e.TRUST_PROXY,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     redisUrl: e.REDIS_URL || undefined,
@@ -445,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     socialProviders: social.providers,
     smtp: senders.smtp,
     aliyunSms: senders.aliyunSms,
+    captchaRates: { perIp: e.CAPTCHA_RATE_PER_IP, perTarget: e.CAPTCHA_RATE_PER_TARGET, windowSeconds: 600 },
     codeRates: { perTargetMinute: e.CODE_RATE_PER_TARGET_MINUTE, perTargetDay: e.CODE_RATE_PER_TARGET_DAY, perIpHour: e.CODE_RATE_PER_IP_HOUR },
     codePepper: e.CODE_PEPPER,
     points: {

@@ -15,8 +15,10 @@ export type CodePurpose = 'register' | 'login' | 'reset';
 
 /** The calls of the account area (paths of spec platform §7; shapes in @qiming/sdk/contracts). */
 export interface AccountApi {
-  captcha(): Promise<CaptchaChallenge>;
-  checkCaptcha(captchaId: string, x: number): Promise<CaptchaCheckResult>;
+  /** A new puzzle for a code to `target` (counted per target on the server; the token only sends to it). */
+  captcha(target?: string): Promise<CaptchaChallenge>;
+  /** `trace`: the drag as [x in picture pixels, ms since the press] points (the server checks it looks human). */
+  checkCaptcha(captchaId: string, x: number, trace: Array<[number, number]>): Promise<CaptchaCheckResult>;
   sendCode(channel: Channel, target: string, purpose: CodePurpose, captchaToken: string): Promise<SendCodeResult>;
   register(channel: Channel, target: string, code: string, password?: string, aff?: string): Promise<LoginResult>;
   login(channel: Channel, target: string, secret: { code: string } | { password: string }): Promise<LoginResult>;
@@ -39,8 +41,8 @@ const byChannel = (channel: Channel, phone: string, email: string) => (channel =
 const targetField = (channel: Channel, target: string) => (channel === 'phone' ? { phone: target } : { email: target });
 
 export const accountApi: AccountApi = {
-  captcha: () => dataOf(request.post<CaptchaChallenge>('captcha/get')),
-  checkCaptcha: (captchaId, x) => dataOf(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x })),
+  captcha: (target) => dataOf(request.post<CaptchaChallenge>('captcha/get', target ? { target } : {})),
+  checkCaptcha: (captchaId, x, trace) => dataOf(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x, trace })),
   sendCode: (channel, target, purpose, captchaToken) => {
     const base = byChannel(channel, 'system/user/send-phone-verification-code', 'system/user/send-email-verification-code');
     const body = { ...targetField(channel, target), captchaToken, ...(purpose === 'reset' ? {} : { scene: purpose }) };

@@ -59,7 +59,11 @@ describe('LoginPage', () => {
     const handle = await screen.findByTestId('captcha-handle');
     for (let i = 0; i < 5; i++) fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
     fireEvent.keyDown(handle, { key: 'Enter' });
-    await waitFor(() => expect(api.checkCaptcha).toHaveBeenCalledWith('c1', 50));
+    await waitFor(() => expect(api.checkCaptcha).toHaveBeenCalledWith('c1', 50, expect.any(Array)));
+    // the challenge is asked for the number, and the arrow-key steps go with the check as its trace
+    expect(api.captcha).toHaveBeenCalledWith('13800138000');
+    const trace = (api.checkCaptcha as jest.Mock).mock.calls[0][2] as Array<[number, number]>;
+    expect(trace.map(([x]) => x)).toEqual([0, 10, 20, 30, 40, 50, 50]);
     await waitFor(() => expect(api.sendCode).toHaveBeenCalledWith('phone', '13800138000', 'login', 'token-1'));
     expect(await within(phoneForm()).findByText('60 秒后重发')).toBeTruthy();
     expect(screen.getByTestId('dev-outbox-notice').innerHTML).toContain('/app-api/dev/outbox?to=13800138000');

@@ -53,7 +53,7 @@ export function SendCodeButton({ api, channel, purpose, target, onSent }: Props)
         {secondsLeft > 0 ? t('sendCode.resendIn', { seconds: secondsLeft }) : t('sendCode.button')}
       </Button>
       <Modal open={captchaFor !== null} title={t('sendCode.captchaTitle')} footer={null} onCancel={() => setCaptchaFor(null)} destroyOnHidden width={368}>
-        {captchaFor !== null ? <SlideCaptcha api={api} onPassed={(token) => void send(token)} /> : null}
+        {captchaFor !== null ? <SlideCaptcha api={api} target={captchaFor} onPassed={(token) => void send(token)} /> : null}
       </Modal>
     </>
   );

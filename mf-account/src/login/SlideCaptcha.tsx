@@ -9,6 +9,8 @@ type Status = 'loading' | 'ready' | 'checking' | 'failed' | 'passed' | 'error';
 
 interface Props {
   api: Pick<AccountApi, 'captcha' | 'checkCaptcha'>;
+  /** The phone or e-mail the code is for. */
+  target?: string;
   onPassed(captchaToken: string): void;
 }
 
@@ -16,23 +18,36 @@ interface Props {
  * The slide captcha: drag the piece (or use the arrow keys) until it fills the hole. The answer
  * is checked by the server; a failed try loads a new picture.
  */
-export function SlideCaptcha({ api, onPassed }: Props) {
+/** At most this many trace points are kept (the server takes 600): a long slow drag keeps its start and end. */
+const MAX_TRACE = 500;
+
+export function SlideCaptcha({ api, target, onPassed }: Props) {
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [offset, setOffset] = useState(0);
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; startOffset: number } | null>(null);
+  /** The drag (or the arrow-key steps) as [x, ms since the first press], sent with the check. */
+  const trace = useRef<{ start: number; points: Array<[number, number]> } | null>(null);
+  const record = (x: number) => {
+    const now = performance.now();
+    if (!trace.current) trace.current = { start: now, points: [] };
+    const { points } = trace.current;
+    if (points.length >= MAX_TRACE) points.splice(points.length - 1, 1);
+    points.push([Math.round(x * 10) / 10, Math.round(now - trace.current.start)]);
+  };
 
   const load = useCallback(async () => {
     setStatus('loading');
     setOffset(0);
+    trace.current = null;
     try {
-      setChallenge(await api.captcha());
+      setChallenge(await api.captcha(target));
       setStatus('ready');
     } catch {
       setStatus('error');
     }
-  }, [api]);
+  }, [api, target]);
 
   useEffect(() => {
     void load();
@@ -46,8 +61,12 @@ export function SlideCaptcha({ api, onPassed }: Props) {
   async function submit(x: number) {
     if (!challenge) return;
     setStatus('checking');
+    const sent = Math.round(x);
+    record(sent);
+    const points = trace.current?.points ?? [];
+    trace.current = null;
     try {
-      const { captchaToken } = await api.checkCaptcha(challenge.captchaId, Math.round(x));
+      const { captchaToken } = await api.checkCaptcha(challenge.captchaId, sent, points);
       setStatus('passed');
       onPassed(captchaToken);
     } catch {
@@ -62,11 +81,14 @@ export function SlideCaptcha({ api, onPassed }: Props) {
     if (!interactive) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { startX: event.clientX, startOffset: offset };
+    record(offset);
   }
 
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (!drag.current) return;
-    setOffset(clamp(drag.current.startOffset + (event.clientX - drag.current.startX) / scale()));
+    const x = clamp(drag.current.startOffset + (event.clientX - drag.current.startX) / scale());
+    record(x);
+    setOffset(x);
   }
 
   function onPointerUp() {
@@ -79,7 +101,10 @@ export function SlideCaptcha({ api, onPassed }: Props) {
     if (!interactive) return;
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       event.preventDefault();
-      setOffset((x) => clamp(x + (event.key === 'ArrowRight' ? 1 : -1) * (event.shiftKey ? 10 : 2)));
+      if (!trace.current) record(offset);
+      const x = clamp(offset + (event.key === 'ArrowRight' ? 1 : -1) * (event.shiftKey ? 10 : 2));
+      record(x);
+      setOffset(x);
     } else if (event.key === 'Enter') {
       void submit(offset);
     }

@@ -266,6 +266,7 @@ const enUS: Translation<typeof zhCN> = {
   'upload.promptMain': 'What is this file mainly about?',
   'speech.readAloud': 'Read aloud',
   'speech.busy': 'Speech is being generated, please try again shortly!',
+  'speech.queued': 'Queued ({n} ahead)',
   'speech.truncated': 'Read-aloud is limited to {max} characters; the rest is skipped',
   'speech.download': 'Download audio',
   'speech.fileName': 'speech',

@@ -263,6 +263,7 @@ export const zhCN = {
   'upload.promptMain': '这份文件的主要内容是什么？',
   'speech.readAloud': '朗读',
   'speech.busy': '语音正在生成中，请稍后再试！',
+  'speech.queued': '排队中（前面还有 {n} 个）',
   'speech.truncated': '朗读内容最多 {max} 字，超出部分不会朗读',
   'speech.download': '下载音频',
   'speech.fileName': '朗读',

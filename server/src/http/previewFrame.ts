@@ -19,7 +19,8 @@ window.parent.postMessage({ type: 'qiming-preview-ready' }, '*');
 
 export function installPreviewFrame(app: FastifyInstance, { previewOrigin, publicOrigin }: { previewOrigin: string | undefined; publicOrigin: string | undefined }): void {
   if (!previewOrigin) return;
-  app.get('/preview-frame.html', async (_request, reply) => {
+  // Not under the product's security headers (http/securityHeaders.ts): it runs the previewed page.
+  app.get('/preview-frame.html', { helmet: false }, async (_request, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (publicOrigin) reply.header('content-security-policy', `frame-ancestors ${publicOrigin}`);
     return reply.send(FRAME_PAGE);

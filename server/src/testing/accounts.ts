@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { CodeScene, LoginResult, OutboxMessage } from '@qiming/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signed } from './signature.js';
+import { humanTrace } from '../modules/captcha/testing.js';
 
 /** Test apps for account flows: a fixed JWT key, and send limits out of the way of many codes per target. */
 export const ACCOUNT_TEST_ENV: Record<string, string> = {
@@ -10,6 +11,8 @@ export const ACCOUNT_TEST_ENV: Record<string, string> = {
   CODE_RATE_PER_TARGET_MINUTE: '1000',
   CODE_RATE_PER_TARGET_DAY: '1000',
   CODE_RATE_PER_IP_HOUR: '100000',
+  CAPTCHA_RATE_PER_IP: '100000',
+  CAPTCHA_RATE_PER_TARGET: '100000',
 };
 
 export interface CallOptions {
@@ -51,7 +54,7 @@ async function captchaToken(server: FastifyInstance): Promise<string> {
   const { captchaId } = await data<{ captchaId: string }>(server, 'POST', 'captcha/get');
   const answer = await server.inject({ method: 'GET', url: `/app-api/dev/captcha/${captchaId}` });
   const { x } = answer.json().data as { x: number };
-  return (await data<{ captchaToken: string }>(server, 'POST', 'captcha/check', { payload: { captchaId, x } })).captchaToken;
+  return (await data<{ captchaToken: string }>(server, 'POST', 'captcha/check', { payload: { captchaId, x, trace: humanTrace(x) } })).captchaToken;
 }
 
 /** Sends a code through the real verification module and reads it from the dev outbox. */

@@ -6,6 +6,7 @@ import { signed } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, PIECE_X_MAX, PIECE_X_MIN } from './puzzleImage.js';
 import { CaptchaService } from './service.js';
+import { humanTrace } from './testing.js';
 
 function decodePng(dataUrl: string): PNG {
   const prefix = 'data:image/png;base64,';
@@ -15,12 +16,12 @@ function decodePng(dataUrl: string): PNG {
 
 describe('slide captcha: service', () => {
   const state = new MemorySharedState();
-  const captcha = new CaptchaService(state);
+  const captcha = new CaptchaService(state, { perIp: 1_000_000, perTarget: 1_000_000, windowSeconds: 600 });
   after(() => state.close());
 
   /** A challenge and its answer (the dev outbox's view of it). */
   async function challenge() {
-    const created = await captcha.create();
+    const created = await captcha.create({ ip: '127.0.0.1' });
     const x = await captcha.answerOf(created.captchaId);
     assert.ok(x !== null);
     return { ...created, x };
@@ -69,39 +70,71 @@ describe('slide captcha: service', () => {
     assert.notEqual(a.piece, b.piece);
   });
 
-  it('accepts a release within 5 px once, and its token once', async () => {
-    for (const offset of [-5, 0, 4.6, 5]) {
+  it('accepts a humanlike slide within 3 px once, and its token once', async () => {
+    for (const offset of [-3, 0, 2.6, 3]) {
       const c = await challenge();
-      const { captchaToken } = await captcha.check(c.captchaId, c.x + offset);
+      const { captchaToken } = await captcha.check(c.captchaId, c.x + offset, humanTrace(c.x + offset));
       assert.match(captchaToken, /^[A-Za-z0-9_-]{43}$/);
-      await assert.rejects(captcha.check(c.captchaId, c.x), { code: 1107, message: '滑块验证失败，请重试' }, 'a second check of the same challenge');
+      await assert.rejects(captcha.check(c.captchaId, c.x, humanTrace(c.x)), { code: 1107, message: '滑块验证失败，请重试' }, 'a second check of the same challenge');
       assert.equal(await captcha.consumeCaptchaToken(captchaToken), true);
       assert.equal(await captcha.consumeCaptchaToken(captchaToken), false, 'a token is good for one send');
     }
   });
 
-  it('refuses a release off by more than 5 px, and that check uses the challenge up', async () => {
-    for (const offset of [20, -20, 5.5]) {
+  it('refuses a release off by more than 3 px (5 px passed before), and that check uses the challenge up', async () => {
+    for (const offset of [20, -20, 5, -4, 3.5]) {
       const c = await challenge();
-      await assert.rejects(captcha.check(c.captchaId, c.x + offset), { code: 1107 });
-      await assert.rejects(captcha.check(c.captchaId, c.x), { code: 1107 }, 'no second try on the same challenge');
+      await assert.rejects(captcha.check(c.captchaId, c.x + offset, humanTrace(c.x + offset)), { code: 1107 });
+      await assert.rejects(captcha.check(c.captchaId, c.x, humanTrace(c.x)), { code: 1107 }, 'no second try on the same challenge');
       assert.equal(await captcha.answerOf(c.captchaId), null);
     }
   });
 
   it('refuses unknown challenges and tokens', async () => {
-    await assert.rejects(captcha.check('no-such-captcha', 100), { code: 1107 });
+    await assert.rejects(captcha.check('no-such-captcha', 100, humanTrace(100)), { code: 1107 });
     for (const token of ['', 'short', 'A'.repeat(43), undefined as unknown as string]) assert.equal(await captcha.consumeCaptchaToken(token), false);
   });
 
   it('gives one success to simultaneous checks of one challenge, and one send to simultaneous uses of one token', async () => {
     const c = await challenge();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => captcha.check(c.captchaId, c.x)));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => captcha.check(c.captchaId, c.x, humanTrace(c.x))));
     const passed = results.filter((r) => r.status === 'fulfilled');
     assert.equal(passed.length, 1);
     const { captchaToken } = (passed[0] as PromiseFulfilledResult<{ captchaToken: string }>).value;
     const uses = await Promise.all(Array.from({ length: 5 }, () => captcha.consumeCaptchaToken(captchaToken)));
     assert.equal(uses.filter(Boolean).length, 1);
+  });
+
+  it('refuses the exact answer without a trace, with a jump, a straight constant-speed line or a trace ending elsewhere', async () => {
+    const straight = (x: number) => Array.from({ length: 20 }, (_, i): [number, number] => [(x * i) / 19, i * 30]);
+    for (const trace of [undefined, [], [[0, 0], [0, 400]], 'straight', 'elsewhere'] as const) {
+      const c = await challenge();
+      const sent = trace === 'straight' ? straight(c.x) : trace === 'elsewhere' ? humanTrace(c.x + 40) : (trace as [number, number][] | undefined);
+      await assert.rejects(captcha.check(c.captchaId, c.x, sent), { code: 1107 }, JSON.stringify(trace));
+    }
+  });
+
+  it('blind guesses pass about 7 in 191 even with a forged humanlike trace (it was 17 in 200 without one)', async () => {
+    let passed = 0;
+    for (let i = 0; i < 300; i++) {
+      const c = await challenge();
+      await captcha.check(c.captchaId, 165, humanTrace(165)).then(() => passed++, () => undefined);
+    }
+    assert.ok(passed <= 25, `${passed} of 300`);
+  });
+
+  it('counts challenges per IP and per target (1108), and a token asked for one target sends only to it', async () => {
+    const limited = new CaptchaService(state, { perIp: 3, perTarget: 2, windowSeconds: 600 });
+    for (let i = 0; i < 3; i++) await limited.create({ ip: '10.9.9.1' });
+    await assert.rejects(limited.create({ ip: '10.9.9.1' }), { code: 1108, message: '滑块验证过于频繁，请 10 分钟后再试' });
+    await limited.create({ ip: '10.9.9.2', target: 'A@example.com' });
+    const c = await limited.create({ ip: '10.9.9.3', target: 'a@example.com ' });
+    await assert.rejects(limited.create({ ip: '10.9.9.4', target: 'a@example.com' }), { code: 1108 }, 'a third challenge for the target from another IP');
+    const x = (await limited.answerOf(c.captchaId))!;
+    const { captchaToken } = await limited.check(c.captchaId, x, humanTrace(x));
+    assert.equal(await limited.consumeCaptchaToken(captchaToken, 'b@example.com'), false);
+    assert.equal(await limited.consumeCaptchaToken(captchaToken), false);
+    assert.equal(await limited.consumeCaptchaToken(captchaToken, 'a@example.com'), true);
   });
 });
 
@@ -124,7 +157,7 @@ describe(`slide captcha: HTTP (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
     const x = await new CaptchaService(t.app.sharedState).answerOf(data.captchaId);
     assert.ok(x !== null);
 
-    const passed = (await post('/app-api/captcha/check', { captchaId: data.captchaId, x: x + 3 })).json();
+    const passed = (await post('/app-api/captcha/check', { captchaId: data.captchaId, x: x + 3, trace: humanTrace(x + 3) })).json();
     assert.equal(passed.code, 0);
     assert.match(passed.data.captchaToken, /^[A-Za-z0-9_-]{43}$/);
     assert.deepEqual((await post('/app-api/captcha/check', { captchaId: data.captchaId, x })).json(), { code: 1107, data: null, msg: '滑块验证失败，请重试' });

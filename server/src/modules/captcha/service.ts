@@ -1,15 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaCheckResult } from '@qiming/contracts';
 import { AUTH_CODES } from '../auth/codes.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
+import { judgeTrace, type TracePoint } from './dragTrace.js';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawPuzzle, PIECE_SIZE } from './puzzleImage.js';
 
 /** How long a challenge may be answered, and how long its token may then be used to send a code. */
 export const CAPTCHA_TTL_SECONDS = 120;
 export const CAPTCHA_TOKEN_TTL_SECONDS = 300;
-/** How far, in background pixels, the released piece may be from the hole. */
-export const CAPTCHA_TOLERANCE = 5;
+/** How far, in background pixels, the released piece may be from the hole (7 of the 191 positions pass). */
+export const CAPTCHA_TOLERANCE = 3;
+
+/** Challenges one IP and one target may ask for in a window (CAPTCHA_RATE_PER_IP / CAPTCHA_RATE_PER_TARGET, per 10 minutes). */
+export interface CaptchaRates {
+  perIp: number;
+  perTarget: number;
+  windowSeconds: number;
+}
+export const DEFAULT_CAPTCHA_RATES: CaptchaRates = { perIp: 30, perTarget: 10, windowSeconds: 600 };
 
 const CAPTCHA_FAILED = AUTH_CODES.captchaFailed;
 
@@ -17,6 +26,14 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 const challengeKey = (id: string) => `captcha:${id}`;
 const tokenKey = (token: string) => `captcha-token:${token}`;
+/** Targets are kept hashed: a phone number or e-mail address is not a key to leave in Redis. */
+const canonicalTarget = (target: string) => target.replace(/[\s-]/g, '').toLowerCase().replace(/^\+?86(?=1[3-9]\d{9}$)/, '');
+/** The same for the client's and the verification module's spelling of one phone / e-mail (separators, case, +86 left out). */
+const targetHash = (target: string) => createHash('sha256').update(canonicalTarget(target)).digest('base64url').slice(0, 22);
+const ipCountKey = (ip: string) => `captcha-ip:${ip}`;
+const targetCountKey = (hash: string) => `captcha-target:${hash}`;
+/** The challenge's answer and the target it was asked for ('' none): `x|hash`. */
+const stored = (x: number, hash: string) => `${x}|${hash}`;
 /**
  * Single use under concurrency: SharedState has no atomic take, so whoever sets the `used:` marker
  * first gets the value; a second, simultaneous check or consume finds the marker set and fails.
@@ -31,12 +48,27 @@ const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base6
  * check yields a one-time token that a send-code call consumes.
  */
 export class CaptchaService {
-  constructor(private readonly state: SharedState) {}
+  constructor(
+    private readonly state: SharedState,
+    private readonly rates: CaptchaRates = DEFAULT_CAPTCHA_RATES,
+  ) {}
 
-  async create(): Promise<CaptchaChallenge> {
+  /**
+   * A new puzzle, counted against the caller's IP and the target (1108 beyond either limit, before
+   * anything is drawn: drawing is the costly part).
+   */
+  async create({ ip, target }: { ip: string; target?: string | undefined }): Promise<CaptchaChallenge> {
+    const hash = target?.trim() ? targetHash(target) : '';
+    const counts = await Promise.all([
+      this.state.increment(ipCountKey(ip), this.rates.windowSeconds),
+      hash ? this.state.increment(targetCountKey(hash), this.rates.windowSeconds) : Promise.resolve(0),
+    ]);
+    if (counts[0] > this.rates.perIp || counts[1] > this.rates.perTarget) {
+      throw new AppError(AUTH_CODES.captchaTooMany, `滑块验证过于频繁，请 ${Math.ceil(this.rates.windowSeconds / 60)} 分钟后再试`);
+    }
     const puzzle = drawPuzzle();
     const captchaId = randomBytes(16).toString('base64url');
-    await this.state.set(challengeKey(captchaId), String(puzzle.x), CAPTCHA_TTL_SECONDS);
+    await this.state.set(challengeKey(captchaId), stored(puzzle.x, hash), CAPTCHA_TTL_SECONDS);
     return {
       captchaId,
       background: pngDataUrl(puzzle.background),
@@ -49,32 +81,44 @@ export class CaptchaService {
     };
   }
 
-  /** Consumes the challenge whatever the outcome; 1107 unless `x` is within the tolerance. */
-  async check(captchaId: string, x: number): Promise<CaptchaCheckResult> {
+  /**
+   * Consumes the challenge whatever the outcome (one attempt per challenge); 1107 unless `x` is
+   * within the tolerance and the drag trace is a person's (dragTrace.ts).
+   */
+  async check(captchaId: string, x: number, trace: readonly TracePoint[] | undefined): Promise<CaptchaCheckResult> {
     const key = challengeKey(captchaId);
-    const answer = await this.state.get(key);
-    if (answer === null || !(await this.state.setIfAbsent(usedKey(key), CAPTCHA_TTL_SECONDS))) throw captchaFailed();
+    const value = await this.state.get(key);
+    if (value === null || !(await this.state.setIfAbsent(usedKey(key), CAPTCHA_TTL_SECONDS))) throw captchaFailed();
     await this.state.delete(key);
+    const [answer, hash = ''] = value.split('|');
     if (Math.abs(x - Number(answer)) > CAPTCHA_TOLERANCE) throw captchaFailed();
+    if (!judgeTrace(trace, x).ok) throw captchaFailed();
 
     const captchaToken = randomBytes(32).toString('base64url');
-    await this.state.set(tokenKey(captchaToken), '1', CAPTCHA_TOKEN_TTL_SECONDS);
+    await this.state.set(tokenKey(captchaToken), `1|${hash}`, CAPTCHA_TOKEN_TTL_SECONDS);
     return { captchaToken };
   }
 
-  /** True once for a token from a passed check (within its lifetime); false for anything else. */
-  async consumeCaptchaToken(token: string): Promise<boolean> {
+  /**
+   * True once for a token from a passed check (within its lifetime) and, when the challenge named
+   * a target, only for that target; false for anything else.
+   */
+  async consumeCaptchaToken(token: string, target?: string): Promise<boolean> {
     if (typeof token !== 'string' || !TOKEN_FORMAT.test(token)) return false;
     const key = tokenKey(token);
-    if ((await this.state.get(key)) === null || !(await this.state.setIfAbsent(usedKey(key), CAPTCHA_TOKEN_TTL_SECONDS))) return false;
+    const value = await this.state.get(key);
+    if (value === null) return false;
+    const bound = value.split('|')[1] ?? '';
+    if (bound && (!target || targetHash(target) !== bound)) return false;
+    if (!(await this.state.setIfAbsent(usedKey(key), CAPTCHA_TOKEN_TTL_SECONDS))) return false;
     await this.state.delete(key);
     return true;
   }
 
   /** The answer of an open challenge: for the dev outbox (a pure development deployment) only. */
   async answerOf(captchaId: string): Promise<number | null> {
-    const answer = await this.state.get(challengeKey(captchaId));
-    return answer === null ? null : Number(answer);
+    const value = await this.state.get(challengeKey(captchaId));
+    return value === null ? null : Number(value.split('|')[0]);
   }
 }
 

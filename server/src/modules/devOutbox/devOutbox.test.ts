@@ -7,6 +7,7 @@ import { signed } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { passCaptcha } from '../captcha/testing.js';
 import { DevOutbox, OUTBOX_KEEP } from '../verification/devOutbox.js';
+import { humanTrace } from '../captcha/testing.js';
 
 describe('dev outbox: the store', () => {
   it('logs every code at warn level, with the target, and keeps the newest 20 per target', async () => {
@@ -74,7 +75,7 @@ describe(`dev outbox: routes of a development deployment (${process.env.TEST_DAT
     const { code, data } = await get(`/app-api/dev/captcha/${challenge.captchaId}`);
     assert.equal(code, 0);
     assert.deepEqual(Object.keys(data), ['x']);
-    const checked = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/captcha/check', payload: { captchaId: challenge.captchaId, x: data.x } }));
+    const checked = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/captcha/check', payload: { captchaId: challenge.captchaId, x: data.x, trace: humanTrace(data.x) } }));
     assert.equal(checked.json().code, 0);
     assert.deepEqual(await get(`/app-api/dev/captcha/${challenge.captchaId}`), { code: 404, data: null, msg: '滑块验证不存在或已过期' });
   });

@@ -134,6 +134,15 @@ export class PlatformService {
     return this.repo.events(area, limit);
   }
 
+  /** The origins of releases published with an absolute entry URL (the product's own are relative): the CSP lets them load. */
+  async remoteOrigins(): Promise<string[]> {
+    const origins = new Set<string>();
+    for (const release of await this.repo.releases()) {
+      if (/^https?:\/\//i.test(release.entry_url)) origins.add(new URL(release.entry_url).origin);
+    }
+    return [...origins];
+  }
+
   async summary(): Promise<AreaSummary[]> {
     const [channels, releases] = await Promise.all([this.repo.channels(), this.repo.releases()]);
     return channels.map((c) => ({

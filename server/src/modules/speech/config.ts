@@ -4,6 +4,8 @@ import { z } from 'zod';
 export interface SpeechConfig {
   /** An OpenAI-compatible text-to-speech service; null: the built-in eSpeak NG synthesizer. */
   upstream: { baseUrl: string; apiKey: string | undefined; modelMap: Record<string, string> } | null;
+  /** The built-in synthesizer's worker threads (kept within 1…cores−1; unset: cores−1), one user's requests at once, waiting requests in all. */
+  local: { workers: number | undefined; perUser: number; queue: number };
   /** An OpenAI-compatible transcription service; null: voice input is unavailable. */
   transcription: { baseUrl: string; apiKey: string | undefined; model: string } | null;
 }
@@ -31,6 +33,9 @@ const SpeechEnv = z.object({
   SPEECH_API_BASE_URL: optional(serviceBase),
   SPEECH_API_KEY: optional(z.string()),
   SPEECH_MODEL_MAP: optional(modelMap),
+  SPEECH_LOCAL_WORKERS: optional(z.coerce.number().int().min(1).max(256)),
+  SPEECH_LOCAL_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  SPEECH_LOCAL_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   TRANSCRIBE_API_BASE_URL: optional(serviceBase),
   TRANSCRIBE_API_KEY: optional(z.string()),
   TRANSCRIBE_MODEL: z.string().trim().min(1).max(200).default('whisper-1'),
@@ -45,6 +50,7 @@ export function speechConfigOf(env: NodeJS.ProcessEnv): SpeechConfig {
   const e = parsed.data;
   return {
     upstream: e.SPEECH_API_BASE_URL ? { baseUrl: e.SPEECH_API_BASE_URL, apiKey: e.SPEECH_API_KEY, modelMap: e.SPEECH_MODEL_MAP ?? {} } : null,
+    local: { workers: e.SPEECH_LOCAL_WORKERS, perUser: e.SPEECH_LOCAL_PER_USER, queue: e.SPEECH_LOCAL_QUEUE },
     transcription: e.TRANSCRIBE_API_BASE_URL ? { baseUrl: e.TRANSCRIBE_API_BASE_URL, apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL } : null,
   };
 }

@@ -16,7 +16,7 @@ export interface SpeechDependencies {
 
 /** The speech service with the synthesizer and transcriber the configuration names. */
 export function createSpeechService({ config, log }: Omit<SpeechDependencies, 'requireUser'>): SpeechService {
-  const synthesizer = config.upstream ? createUpstreamSynthesizer({ upstream: config.upstream, log }) : new LocalSynthesizer({ log });
+  const synthesizer = config.upstream ? createUpstreamSynthesizer({ upstream: config.upstream, log }) : new LocalSynthesizer({ log, workers: config.local.workers, perUserLimit: config.local.perUser, queueLimit: config.local.queue });
   const transcriber = config.transcription ? createUpstreamTranscriber({ service: config.transcription, log }) : null;
   return new SpeechService(synthesizer, transcriber);
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { AppError } from '../../http/envelope.js';
 import { SPEECH_CODES } from './codes.js';
-import { LocalSynthesizer } from './localSynthesizer.js';
+import os from 'node:os';
+import { LocalSynthesizer, localWorkerCount } from './localSynthesizer.js';
 import { scanMp3 } from './mp3Frames.js';
 import type { SynthesisRequest } from './synthesizer.js';
 import { silentLog } from '../../log.js';
@@ -28,7 +29,7 @@ function assertSpeechMp3(mp3: Buffer): number {
 }
 
 describe('local synthesizer (eSpeak NG → MP3)', () => {
-  const synthesizer = new LocalSynthesizer({ log: silentLog });
+  const synthesizer = new LocalSynthesizer({ log: silentLog, perUserLimit: 10 });
   after(() => synthesizer.close());
 
   it('speaks English as MP3 of a plausible length, longer text longer', async () => {
@@ -63,7 +64,7 @@ describe('local synthesizer (eSpeak NG → MP3)', () => {
   });
 
   it('refuses requests beyond the queue limit with synthesisFailed, and all after close', async () => {
-    const small = new LocalSynthesizer({ log: silentLog, queueLimit: 1 });
+    const small = new LocalSynthesizer({ log: silentLog, queueLimit: 1, workers: 1, perUserLimit: 10 });
     const first = small.synthesize(request('first'));
     const second = small.synthesize(request('second'));
     await assert.rejects(small.synthesize(request('third')), (error: unknown) => error instanceof AppError && error.code === SPEECH_CODES.synthesisFailed && error.message === '朗读请求过多，请稍后再试');
@@ -71,5 +72,33 @@ describe('local synthesizer (eSpeak NG → MP3)', () => {
     assertSpeechMp3(await second);
     await small.close();
     await assert.rejects(small.synthesize(request('late')), (error: unknown) => error instanceof AppError && error.code === SPEECH_CODES.synthesisFailed);
+  });
+
+  it('is fair: one user cannot fill the queue, and another user’s request is served between theirs', async () => {
+    const one = new LocalSynthesizer({ log: silentLog, workers: 1, perUserLimit: 4, queueLimit: 16 });
+    try {
+      const done: string[] = [];
+      const heavy = Array.from({ length: 4 }, (_, i) => one.synthesize(request(`heavy ${i} one two three`), { owner: 'heavy', ticket: `heavy-000${i}` }).then(() => done.push(`h${i}`)));
+      // the per-user limit: a fifth request of the same user is refused, while another user is queued
+      await assert.rejects(one.synthesize(request('heavy again'), { owner: 'heavy' }), (error: unknown) => error instanceof AppError && /已有 4 条朗读/.test(error.message));
+      const light = one.synthesize(request('light one'), { owner: 'light', ticket: 'light-0001' }).then(() => done.push('l0'));
+      assert.deepEqual(one.status({ owner: 'heavy', ticket: 'heavy-0000' }), { state: 'running' });
+      assert.deepEqual(one.status({ owner: 'light', ticket: 'light-0001' }), { state: 'waiting', ahead: 1 });
+      assert.deepEqual(one.status({ owner: 'heavy', ticket: 'heavy-0003' }), { state: 'waiting', ahead: 3 });
+      // another user's ticket is not found
+      assert.deepEqual(one.status({ owner: 'light', ticket: 'heavy-0003' }), { state: 'unknown' });
+      await Promise.all([...heavy, light]);
+      assert.deepEqual(done, ['h0', 'h1', 'l0', 'h2', 'h3']);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('sizes its workers to the cores: at most cores − 1, at least 1', () => {
+    const most = Math.max(1, os.availableParallelism() - 1);
+    assert.equal(localWorkerCount(), most);
+    assert.equal(localWorkerCount(1), 1);
+    assert.equal(localWorkerCount(1000), most);
+    assert.equal(new LocalSynthesizer({ log: silentLog }).workerCount, most);
   });
 });

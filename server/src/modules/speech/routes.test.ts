@@ -106,6 +106,23 @@ describe(`speech routes, built-in synthesizer, no transcription service (${DB})`
     assert.ok(scan.durationSeconds > 1 && scan.durationSeconds < 10, `${scan.durationSeconds} s`);
   });
 
+  it('getSpeechQueue answers the place of the caller’s own ticket: running, then unknown once done; another user finds nothing', async () => {
+    const other = await userToken(server());
+    const pending = speak({ input: '这是一段需要排队朗读的文字，用来查看位置。'.repeat(4), ticket: 'queue-test-0001' });
+    const status = async (tokenOf: string) => data<{ state: string; ahead?: number }>(server(), 'GET', 'backend-api/getSpeechQueue?ticket=queue-test-0001', { token: tokenOf });
+    let seen = await status(token);
+    for (let i = 0; i < 100 && seen.state === 'unknown'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen = await status(token);
+    }
+    assert.match(seen.state, /^(running|waiting)$/);
+    assert.deepEqual(await status(other), { state: 'unknown' });
+    assert.equal((await pending).statusCode, 200);
+    assert.deepEqual(await status(token), { state: 'unknown' });
+    const bad = await envelope(server(), 'GET', 'backend-api/getSpeechQueue?ticket=x', { token });
+    assert.equal(bad.code, 400);
+  });
+
   it('takes the spec defaults for missing fields (tts-1, onyx, speed 1)', async () => {
     const response = await speak({ input: 'Hello there.' });
     assert.equal(response.statusCode, 200);

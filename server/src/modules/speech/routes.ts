@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { orEmpty, type ModuleApp } from '../module.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/requestUser.js';
 import { SPEED_RANGE, SPEECH_MODELS, VOICES } from '../users/service.js';
 import { SPEECH_LIMITS, SPEECH_MESSAGES, speechError } from './codes.js';
 import type { SpeechService } from './service.js';
@@ -27,7 +28,11 @@ const SpeechBody = z.object({
     .min(SPEED_RANGE.min, `语速不能小于 ${SPEED_RANGE.min}`)
     .max(SPEED_RANGE.max, `语速不能大于 ${SPEED_RANGE.max}`)
     .default(defaults.speed),
+  /** The client's name for this request, to ask getSpeechQueue where it is. */
+  ticket: z.string().regex(/^[\w-]{8,64}$/, '排队凭据不正确').optional(),
 });
+
+const QueueQuery = z.object({ ticket: z.string().regex(/^[\w-]{8,64}$/, '排队凭据不正确') });
 
 /** The recording: the multipart file field `audio` (≤ 25 MB); null when there is none. */
 async function readAudio(app: FastifyInstance, request: FastifyRequest): Promise<AudioUpload | null> {
@@ -60,9 +65,15 @@ export async function speechRoutes(app: ModuleApp, { service, requireUser }: Spe
     });
 
     user.post(`${BASE}/generateSpeech`, { schema: { body: orEmpty(SpeechBody) } }, async (request, reply) => {
-      const mp3 = await service.speak(request.body);
+      const { ticket, ...speech } = request.body;
+      const mp3 = await service.speak(speech, { owner: currentUser(request).id, ticket });
       return reply.header('content-type', 'audio/mpeg').header('content-length', mp3.length).header('cache-control', 'no-store').send(mp3);
     });
+
+    // A request's place in the local synthesizer's queue; only the caller's own tickets are found.
+    user.get(`${BASE}/getSpeechQueue`, { schema: { querystring: QueueQuery } }, async (request) =>
+      ok(service.queueStatus({ owner: currentUser(request).id, ticket: request.query.ticket })),
+    );
 
     // The recording is multipart, read in the handler (readAudio): no schema describes a file stream.
     user.post(`${BASE}/getTranscribeAudio`, async (request) => {

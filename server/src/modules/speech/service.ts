@@ -1,7 +1,7 @@
 import type { SpeechCapabilities } from '@qiming/contracts';
 import { SPEECH_LIMITS, SPEECH_MESSAGES, speechError } from './codes.js';
 import { speakableText } from './speakableText.js';
-import type { SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';
+import type { QueueStatus, SpeechCaller, SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';
 import type { AudioUpload, Transcriber } from './transcriber.js';
 
 /**
@@ -23,13 +23,18 @@ export class SpeechService {
    * MP3 of `request.input`: at most 4000 characters as the user sent them (a character is a code
    * point), then said without its Markdown markup.
    */
-  async speak(request: SynthesisRequest): Promise<Buffer> {
+  async speak(request: SynthesisRequest, caller: SpeechCaller): Promise<Buffer> {
     const input = request.input.trim();
     if (!input) throw speechError('inputEmpty', SPEECH_MESSAGES.inputEmpty);
     if ([...input].length > SPEECH_LIMITS.inputMax) throw speechError('inputTooLong', SPEECH_MESSAGES.inputTooLong);
     const words = speakableText(input);
     if (!words) throw speechError('inputEmpty', SPEECH_MESSAGES.inputEmpty);
-    return this.synthesizer.synthesize({ ...request, input: words });
+    return this.synthesizer.synthesize({ ...request, input: words }, caller);
+  }
+
+  /** Where a caller's read-aloud request is: waiting behind how many, being spoken, or unknown. */
+  queueStatus(caller: SpeechCaller): QueueStatus {
+    return this.synthesizer.status?.(caller) ?? { state: 'unknown' };
   }
 
   /**

@@ -12,9 +12,20 @@ export interface SynthesisRequest {
   speed: number;
 }
 
+/** Who asks (the user id) and the client's ticket of this request, to ask for its place in the queue. */
+export interface SpeechCaller {
+  owner: string;
+  ticket?: string | undefined;
+}
+
+/** A request's place: waiting behind `ahead` others, being spoken, or not known here (done, never queued, upstream). */
+export type QueueStatus = { state: 'waiting'; ahead: number } | { state: 'running' } | { state: 'unknown' };
+
 /** Turns text into MP3 bytes. A failure is an AppError with SPEECH_CODES.synthesisFailed and a Chinese message. */
 export interface SpeechSynthesizer {
   readonly kind: 'upstream' | 'local';
-  synthesize(request: SynthesisRequest): Promise<Buffer>;
+  synthesize(request: SynthesisRequest, caller?: SpeechCaller): Promise<Buffer>;
+  /** The place of a caller's request (only the local synthesizer queues). */
+  status?(caller: SpeechCaller): QueueStatus;
   close(): Promise<void>;
 }

@@ -6,6 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../http/envelope.js';
 import { FILE_CODES } from './contract.js';
 import { docxText, DOCX_MAX_UNPACKED_BYTES } from './extract/docx.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pdfText } from './extract/pdf.js';
 import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
 import { zipEntries } from './extract/zipEntries.js';
 import { docxWithParagraphs, pdfWithText, pngWithDigits, zipOf } from './testFiles.js';
@@ -43,6 +45,16 @@ describe('reading uploaded files', () => {
     await assert.rejects(docxText(zipOf({ 'a.txt': 'x' })), (error: unknown) => error instanceof DocumentUnreadable && error.message === 'DOCX 文件已损坏或格式不正确');
   });
 
+  it('reads a PDF a page at a time and stops once it has the characters extraction keeps', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let n = 1; n <= 5; n++) doc.addPage([300, 200]).drawText(`page ${n} text`, { x: 20, y: 100, font, size: 12 });
+    const bytes = Buffer.from(await doc.save());
+    const signal = new AbortController().signal;
+    assert.equal(await pdfText(bytes, signal), ['page 1 text', 'page 2 text', 'page 3 text', 'page 4 text', 'page 5 text'].join('\n\n'));
+    assert.equal(await pdfText(bytes, signal, 15), 'page 1 text\n\npage 2 text');
+  });
+
   it('tidies OCR text: no spaces between Chinese characters, no trailing blanks', () => {
     assert.equal(tidyOcrText('会 议 纪 要 2025 年\n\n\n\n第 二 行 ABC  \n'), '会议纪要 2025 年\n\n第二行 ABC');
   });
@@ -62,5 +74,18 @@ describe('reading uploaded files', () => {
     }
     const files = fs.readdirSync(fs.readdirSync(dataDir).map((name) => path.join(dataDir, name))[0]!).sort();
     assert.deepEqual(files, ['chi_sim.traineddata.gz', 'eng.traineddata.gz'], 'the models are copied from the packages; nothing else is written');
+  });
+
+  it('OCR: an idle worker is terminated (its memory given back), and the next image starts a new one', async () => {
+    const engine = new OcrEngine({ languageDir: () => prepareLanguageDir(dataDir), log: silentLog, idleMs: 200 });
+    try {
+      assert.equal((await engine.recognize(pngWithDigits('1357'), 30_000)).replace(/\s+/g, ''), '1357');
+      assert.equal(engine.hasWorker, true);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(engine.hasWorker, false, 'idle for longer than idleMs');
+      assert.equal((await engine.recognize(pngWithDigits('2468'), 30_000)).replace(/\s+/g, ''), '2468');
+    } finally {
+      await engine.close();
+    }
   });
 });

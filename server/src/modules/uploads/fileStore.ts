@@ -32,6 +32,20 @@ export class UploadFileStore {
     }
   }
 
+  /** A new path for a file being received (`<dir>/.incoming/`, the same disk, so adopting it is a rename). */
+  async incomingPath(): Promise<string> {
+    const dir = path.join(this.dir, '.incoming');
+    await fs.promises.mkdir(dir, { recursive: true });
+    return path.join(dir, `${Date.now()}-${randomBytes(9).toString('base64url')}`);
+  }
+
+  /** Moves a received file into place as the user's file `id`. */
+  async adopt(userId: string, id: string, incoming: string): Promise<void> {
+    const target = this.pathOf(userId, id);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(incoming, target);
+  }
+
   /** The file's size, or null when it is not on disk. */
   async sizeOf(userId: string, id: string): Promise<number | null> {
     try {

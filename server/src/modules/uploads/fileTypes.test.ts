@@ -48,6 +48,10 @@ describe('upload type sniffing', () => {
     assert.deepEqual(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi 你好', 'utf16le')])), { text: 'hi 你好', charset: 'utf-16le' });
     assert.deepEqual(decodeText(Buffer.from('\ufeffwith bom')), { text: 'with bom', charset: 'utf-8' });
     assert.equal(decodeText(Buffer.from([0x41, 0x00, 0x42])), null);
+    // checked whole, kept bounded: a NUL in the last megabyte still makes it binary; the text kept is the start
+    const long = Buffer.from('长文本 line\n'.repeat(300_000));
+    assert.deepEqual(decodeText(long, 10), { text: '长文本 line\n长', charset: 'utf-8' });
+    assert.equal(decodeText(Buffer.concat([long, Buffer.from([0])]), 10), null);
     assert.equal(decodeText(Buffer.from([0x80, 0xff, 0x81])), null);
     assert.equal(decodeText(Buffer.from('\u0001\u0002\u0003\u0004 mostly control')), null);
   });

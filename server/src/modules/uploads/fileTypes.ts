@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadKind } from './contract.js';
-import { extensionOf } from './contract.js';
+import { extensionOf, FILE_LIMITS } from './contract.js';
 import { decodeText, type DecodedText } from './textDecoding.js';
 
 /** What an upload really is, read from its bytes. */
@@ -113,7 +113,8 @@ const SUPPORTED_HINT = '支持 PDF、Word（.docx）、图片（PNG/JPEG/WebP/GI
  */
 export async function classifyUpload(name: string, bytes: Uint8Array): Promise<Classification> {
   const extension = extensionOf(name);
-  const decoded = decodeText(bytes);
+  // The text kept is what extraction keeps at most (before control characters are removed: a little more).
+  const decoded = decodeText(bytes, FILE_LIMITS.textMaxChars * 2);
   if (decoded && isTextName(name, extension)) {
     return { ok: true, file: { kind: 'text', mime: textMime(extension, decoded.charset), extension, decoded } };
   }

@@ -35,14 +35,15 @@ const LOCK_MARGIN_SECONDS = 30;
 export function createUploadsModule({ db, config, sharedState, now, log, requireUser }: UploadsDependencies): ServerModule<UploadsService> {
   const { uploads } = config;
   const ocr = uploads.ocr ? new OcrEngine({ languageDir: () => prepareLanguageDir(path.join(config.dataDir, 'ocr')), log }) : null;
-  const service = new UploadsService(new UploadsRepository(db), new UploadFileStore(uploads.dir), new ParseLock(sharedState, uploads.parseSeconds + LOCK_MARGIN_SECONDS), {
+  const files = new UploadFileStore(uploads.dir);
+  const service = new UploadsService(new UploadsRepository(db), files, new ParseLock(sharedState, uploads.parseSeconds + LOCK_MARGIN_SECONDS), {
     maxBytes: uploads.maxBytes,
     extract: { ocr, timeoutMs: uploads.parseSeconds * 1000, log },
     now,
   });
   return {
     service,
-    routes: (app) => uploadsRoutes(app, { service, requireUser, maxBytes: uploads.maxBytes }),
+    routes: (app) => uploadsRoutes(app, { service, requireUser, maxBytes: uploads.maxBytes, incomingPath: () => files.incomingPath() }),
     // The OCR worker thread would keep the process alive after the server closed.
     close: async () => ocr?.close(),
   };

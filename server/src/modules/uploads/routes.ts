@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +14,8 @@ export const UPLOAD_PATHS = ['uploadChatKnowledge2', 'readPdf', 'upload', 'uploa
 
 export interface UploadsRouteOptions {
   service: UploadsService;
+  /** A new path on disk for a file being received. */
+  incomingPath: () => Promise<string>;
   requireUser: preHandlerAsyncHookHandler;
   maxBytes: number;
 }
@@ -40,28 +44,38 @@ function formError(error: unknown, maxBytes: number): AppError {
   }
 }
 
-/** Reads the whole form: the parts may come in any order (gptType after the file, too). */
-async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadInput & { id?: string }> {
+/**
+ * Reads the whole form: the parts may come in any order (gptType after the file, too). The file
+ * is streamed to disk as it arrives (never held in memory whole: a burst of 20 MB uploads left the
+ * process hundreds of MB bigger); the caller owns that file from then on, on every path.
+ */
+async function readUploadForm(request: FastifyRequest, maxBytes: number, incomingPath: () => Promise<string>): Promise<UploadInput & { id?: string }> {
   if (!request.isMultipart()) throw uploadError('noFile', UPLOAD_MESSAGES.noFile);
-  let file: { name: string; bytes: Buffer } | null = null;
+  let file: { name: string; path: string; size: number } | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // The form's field is `file`; with one file allowed, its field name does not matter.
-        file = { name: part.filename, bytes: await part.toBuffer() };
+        const path = await incomingPath();
+        file = { name: part.filename, path, size: 0 };
+        const received = file;
+        part.file.on('data', (chunk: Buffer) => void (received.size += chunk.length));
+        await pipeline(part.file, fs.createWriteStream(path, { flags: 'wx' }));
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
       } else if (typeof part.value === 'string') {
         if (part.valueTruncated) throw new AppError(400, `表单字段 ${part.fieldname} 过长`);
         fields[part.fieldname] = part.value;
       }
     }
+    // A file input left empty still sends a part, with no name and no bytes.
+    if (!file || (file.name === '' && file.size === 0)) throw uploadError('noFile', UPLOAD_MESSAGES.noFile);
+    const { id, gptType } = UploadFields.parse(fields);
+    return { name: file.name, path: file.path, size: file.size, id, gptType: gptType || undefined };
   } catch (error) {
+    if (file) await fs.promises.rm(file.path, { force: true });
     throw formError(error, maxBytes);
   }
-  // A file input left empty still sends a part, with no name and no bytes.
-  if (!file || (file.name === '' && file.bytes.length === 0)) throw uploadError('noFile', UPLOAD_MESSAGES.noFile);
-  const { id, gptType } = UploadFields.parse(fields);
-  return { name: file.name, bytes: file.bytes, id, gptType: gptType || undefined };
 }
 
 /** Inline for what a browser shows safely (images, PDF); everything else downloads. */
@@ -76,7 +90,7 @@ function contentDisposition(kind: string, name: string): string {
  * bytes, owner only. Multipart is registered in this plugin's scope only (one file, the size limit).
  */
 export async function uploadsRoutes(app: ModuleApp, options: UploadsRouteOptions): Promise<void> {
-  const { service, requireUser, maxBytes } = options;
+  const { service, requireUser, maxBytes, incomingPath } = options;
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: FIELD_LIMIT_BYTES, parts: 20, headerPairs: 100 },
   });
@@ -85,7 +99,7 @@ export async function uploadsRoutes(app: ModuleApp, options: UploadsRouteOptions
   // The form is multipart, read and checked in the handler (readUploadForm): a schema cannot describe the file parts.
   for (const path of UPLOAD_PATHS) {
     app.post(apiRoute(path), async (request) => {
-      const form = await readUploadForm(request, maxBytes);
+      const form = await readUploadForm(request, maxBytes, incomingPath);
       return ok(await service.upload(currentUser(request).id, form));
     });
   }

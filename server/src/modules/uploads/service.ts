@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { FILE_LIMITS, megabytes, uploadError, uploadRuleFor, type UploadResult } from './contract.js';
@@ -24,7 +25,9 @@ export const UPLOAD_MESSAGES = {
 export interface UploadInput {
   /** The name the browser sent. */
   name: string;
-  bytes: Buffer;
+  /** Where the received bytes are on disk (UploadFileStore.incomingPath), and how many there are: the upload owns the file (moved into place or removed). */
+  path: string;
+  size: number;
   /** The model the file is for (its type rule applies), when given. */
   gptType?: string;
 }
@@ -85,11 +88,21 @@ export class UploadsService {
     return Math.min(FILE_LIMITS.imageMaxBytes, this.options.maxBytes);
   }
 
+  /** The received file is moved into place when accepted, removed otherwise. */
   async upload(userId: string, input: UploadInput): Promise<UploadResult> {
+    try {
+      return await this.accept(userId, input);
+    } finally {
+      await fs.promises.rm(input.path, { force: true });
+    }
+  }
+
+  private async accept(userId: string, input: UploadInput): Promise<UploadResult> {
     const name = cleanFileName(input.name);
-    const { bytes } = input;
-    if (bytes.length === 0) throw uploadError('noFile', UPLOAD_MESSAGES.empty);
-    if (bytes.length > this.options.maxBytes) throw uploadError('tooLarge', `文件过大，最大支持 ${megabytes(this.options.maxBytes)}`);
+    if (input.size === 0) throw uploadError('noFile', UPLOAD_MESSAGES.empty);
+    if (input.size > this.options.maxBytes) throw uploadError('tooLarge', `文件过大，最大支持 ${megabytes(this.options.maxBytes)}`);
+    // Read once, with its size known (one allocation), and dropped when the parse is done.
+    const bytes = await fs.promises.readFile(input.path);
 
     const rule = input.gptType ? uploadRuleFor(input.gptType) : null;
     const classified = await classifyUpload(name, bytes);
@@ -117,7 +130,7 @@ export class UploadsService {
         ocr: extracted.ocr ? 1 : 0,
         created_at: this.options.now().toISOString(),
       };
-      await this.files.write(userId, row.id, bytes);
+      await this.files.adopt(userId, row.id, input.path);
       try {
         await this.repository.insert(row);
       } catch (error) {

@@ -179,6 +179,19 @@ describe(`chat uploads (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.deepEqual([big.code, big.msg], [FILE_CODES.tooLarge, '图片过大，最大支持 10 MB']);
   });
 
+  it('receives the file on disk, not in memory: accepted files are moved into place, refused ones removed, nothing left in .incoming', async () => {
+    const incoming = path.join(t.config.uploads.dir, '.incoming');
+    const before = process.memoryUsage().arrayBuffers;
+    const accepted = await upload(alice.token, [filePart('notes.txt', 'line\n'.repeat(1000))]);
+    assert.equal(accepted.code, 0);
+    await upload(alice.token, [filePart('big.txt', Buffer.alloc(FILE_LIMITS.maxBytes + 1, 0x61))]);
+    await upload(alice.token, [filePart('a.zip', zipOf({ 'a.txt': 'x' }))]);
+    assert.ok(fs.existsSync(incoming), 'files are received under UPLOAD_DIR/.incoming');
+    assert.deepEqual(fs.readdirSync(incoming), []);
+    assert.ok(fs.existsSync(path.join(t.config.uploads.dir, alice.id, accepted.data.knowledgeId)));
+    assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024);
+  });
+
   it('refuses an empty file, a form without a file, two files and a body that is not a form', async () => {
     const empty = await upload(alice.token, [filePart('empty.txt', '')]);
     assert.deepEqual([empty.code, empty.msg], [FILE_CODES.noFile, '文件内容为空，请重新选择']);

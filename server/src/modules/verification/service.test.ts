@@ -12,6 +12,7 @@ import { DevOutbox } from './devOutbox.js';
 import type { CodeSender } from './codeSender.js';
 import { chinaToday } from './sendQuotas.js';
 import { VerificationService } from './service.js';
+import { humanTrace } from '../captcha/testing.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -39,7 +40,7 @@ interface FixtureOptions {
 }
 
 function fixture(state: SharedState, options: FixtureOptions = {}) {
-  const captcha = new CaptchaService(state);
+  const captcha = new CaptchaService(state, { perIp: 1_000_000, perTarget: 1_000_000, windowSeconds: 600 });
   const outbox = new DevOutbox(state, silent);
   const service = new VerificationService({
     state,
@@ -55,8 +56,9 @@ function fixture(state: SharedState, options: FixtureOptions = {}) {
   const ip = newIp();
   /** A captcha token as a passed slide check yields it. */
   const captchaToken = async () => {
-    const challenge = await captcha.create();
-    return (await captcha.check(challenge.captchaId, (await captcha.answerOf(challenge.captchaId))!)).captchaToken;
+    const challenge = await captcha.create({ ip: '127.0.0.1' });
+    const x = (await captcha.answerOf(challenge.captchaId))!;
+    return (await captcha.check(challenge.captchaId, x, humanTrace(x))).captchaToken;
   };
   const send = async (target: string, more: { scene?: CodeScene; ip?: string; captchaToken?: string | undefined } = {}) =>
     service.sendCode({ channel: target.includes('@') ? 'email' : 'sms', target, scene: 'login', ip, captchaToken: 'captchaToken' in more ? more.captchaToken : await captchaToken(), ...more });

@@ -31,7 +31,7 @@ export interface VerificationOptions {
   /** The channels whose sender is the dev outbox. */
   outboxChannels: ReadonlySet<Channel>;
   outbox: DevOutbox;
-  captcha: { consumeCaptchaToken(token: string): Promise<boolean> };
+  captcha: { consumeCaptchaToken(token: string, target?: string): Promise<boolean> };
   /** Key of the codes' HMAC: without it a leaked store could be brute-forced (only 10^6 codes). */
   pepper: string;
   rates: ServerConfig['codeRates'];
@@ -65,7 +65,7 @@ export class VerificationService {
   }
 
   async sendCode({ channel, target, scene, captchaToken, ip }: SendCodeRequest): Promise<SendCodeResult> {
-    if (!captchaToken || !(await this.options.captcha.consumeCaptchaToken(captchaToken))) {
+    if (!captchaToken || !(await this.options.captcha.consumeCaptchaToken(captchaToken, target))) {
       throw new AppError(REFUSALS.captchaRequired, '请先完成滑块验证');
     }
     const { taken, resendAfterSeconds } = await this.takeQuotas(target, ip);

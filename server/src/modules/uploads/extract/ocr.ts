@@ -63,30 +63,50 @@ export function tidyOcrText(text: string): string {
     .trim();
 }
 
+/** An OCR worker idle this long is terminated: its WebAssembly memory only grows, and is given back only with the worker. */
+export const OCR_IDLE_MS = 30_000;
+
 /**
  * One tesseract.js worker (a worker thread running the WebAssembly engine), created on the first
- * image and reused; images are read one at a time, each within its own time limit. A worker that
- * failed or ran over its time is terminated and the next image starts a new one.
+ * image and reused while images keep coming; images are read one at a time, each within its own
+ * time limit. A worker that failed or ran over its time is terminated and the next image starts a
+ * new one; so is a worker idle for `idleMs` (about a second to start again, against the hundred
+ * megabytes or more a worker keeps after a large image).
  */
 export class OcrEngine {
   private worker: Promise<Tesseract.Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private pending = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly options: { languageDir: () => string; log: Log },
+    private readonly options: { languageDir: () => string; log: Log; idleMs?: number },
   ) {}
+
+  /** Whether a worker is running (or starting). */
+  get hasWorker(): boolean {
+    return this.worker !== null;
+  }
 
   /** The text of an image; throws when the engine fails or runs over `timeoutMs`. */
   recognize(image: Buffer, timeoutMs: number): Promise<string> {
+    this.pending++;
+    clearTimeout(this.idleTimer);
     const run = this.queue.then(() => this.recognizeNow(image, timeoutMs));
     this.queue = run.catch(() => undefined);
+    void this.queue.then(() => {
+      if (--this.pending > 0 || this.closed) return;
+      this.idleTimer = setTimeout(() => void (this.pending === 0 && this.reset()), this.options.idleMs ?? OCR_IDLE_MS);
+      this.idleTimer.unref();
+    });
     return run;
   }
 
   /** Terminates the worker (waiting at most a few seconds for one that is still starting). */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     let timer: NodeJS.Timeout | undefined;
     const giveUp = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, CLOSE_WAIT_MS);

@@ -1,4 +1,5 @@
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { FILE_LIMITS } from '../contract.js';
 import { DocumentUnreadable } from './unreadable.js';
 
 function reasonOf(error: unknown): string {
@@ -8,10 +9,13 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The text layer of every page, pages separated by a blank line. A scanned PDF without a text
- * layer gives '' (the chat still sees the file name). pdf.js only logs errors.
+ * The text layer of the pages, pages separated by a blank line, read one page at a time (each
+ * page's resources freed before the next; unpdf's extractText reads every page at once) and only
+ * until `maxChars` characters are read: extraction keeps 200 000 at most, so the rest of a long
+ * document is not parsed. A scanned PDF without a text layer gives '' (the chat still sees the file
+ * name). pdf.js only logs errors.
  */
-export async function pdfText(bytes: Uint8Array, signal: AbortSignal): Promise<string> {
+export async function pdfText(bytes: Uint8Array, signal: AbortSignal, maxChars = FILE_LIMITS.textMaxChars * 2): Promise<string> {
   let pdf;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
@@ -22,8 +26,18 @@ export async function pdfText(bytes: Uint8Array, signal: AbortSignal): Promise<s
   const close = () => void pdf.loadingTask.destroy().catch(() => undefined);
   signal.addEventListener('abort', close, { once: true });
   try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.map((page) => page.trim()).filter(Boolean).join('\n\n');
+    const pages: string[] = [];
+    let read = 0;
+    for (let number = 1; number <= pdf.numPages && read < maxChars && !signal.aborted; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      // The text of a page as unpdf's extractText makes it.
+      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('').trim();
+      page.cleanup();
+      if (text) pages.push(text);
+      read += text.length;
+    }
+    return pages.join('\n\n');
   } catch (error) {
     throw new DocumentUnreadable(reasonOf(error), { cause: error });
   } finally {
