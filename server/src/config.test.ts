@@ -75,9 +75,9 @@ describe('configuration: site, downloads, contact group', () => {
   });
 
   it('turns the guards on by default in production only, and reads SITE_GUARDS as a flag', () => {
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).site.guards, true);
-    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: 'false' }).site.guards, false);
-    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: '0' }).site.guards, false);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com' }).site.guards, true);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SITE_GUARDS: 'false' }).site.guards, false);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SITE_GUARDS: '0' }).site.guards, false);
     assert.equal(loadConfig({ SITE_GUARDS: '1' }).site.guards, true);
     assert.equal(loadConfig({ SITE_GUARDS: '' }).site.guards, false, 'empty counts as unset');
     assert.throws(() => loadConfig({ SITE_GUARDS: 'yes' }), /SITE_GUARDS/);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DownloadLinks, SiteConfig } from '@qiming/contracts';
+import { standInFlag, type DevStandIns } from './devStandIns.js';
 import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
@@ -124,6 +125,9 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
+  DEV_OUTBOX: optionalVar(z.enum(['true', 'false', '1', '0'])),
+  DEV_CAPTCHA: optionalVar(z.enum(['true', 'false', '1', '0'])),
+  WECHAT_LOCAL_CONFIRM: optionalVar(z.enum(['true', 'false', '1', '0'])),
   PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
   WECHAT_APP_ID: optionalVar(z.string()),
   WECHAT_APP_SECRET: optionalVar(z.string()),
@@ -270,6 +274,18 @@ function wechatOfficialOf(e: z.infer<typeof EnvSchema>): { official: ServerConfi
   return { official: { appId, appSecret, token, apiBase: e.WECHAT_API_BASE }, problems: [] };
 }
 
+/** The development stand-ins (devStandIns.ts): on by default outside production only. */
+function standInsOf(e: z.infer<typeof EnvSchema>, senders: ReturnType<typeof codeSendersOf>, pay: PayConfig, wechatOfficial: boolean): DevStandIns {
+  const development = e.NODE_ENV !== 'production';
+  const outbox = standInFlag(e.DEV_OUTBOX, development);
+  return {
+    outbox,
+    captcha: standInFlag(e.DEV_CAPTCHA, development && outbox && !senders.smtp && !senders.aliyunSms),
+    paySandbox: pay.sandbox,
+    wechatLocalConfirm: !wechatOfficial && standInFlag(e.WECHAT_LOCAL_CONFIRM, development),
+  };
+}
+
 /** The guards default to on only in production: developers keep their developer tools. */
 function siteOf(e: z.infer<typeof EnvSchema>): SiteConfig {
   const guards = e.SITE_GUARDS === undefined ? e.NODE_ENV === 'production' : e.SITE_GUARDS === 'true' || e.SITE_GUARDS === '1';
@@ -325,7 +341,9 @@ export interface ServerConfig {
   refreshReuseGraceSeconds: number;
   /** Password failures before a lock of one window, per account and per IP. */
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
-  /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin. */
+  /** Development stand-ins in use (devStandIns.ts): dev outbox, dev captcha, pay sandbox, local WeChat confirm. */
+  devStandIns: DevStandIns;
+  /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin (never in production: required there). */
   publicOrigin: string | undefined;
   wechat: {
     /** The official account that makes login QR codes; null: the local confirm page plays the phone. */
@@ -408,6 +426,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const senders = codeSendersOf(e);
   const pay = payConfigOf(env);
   const problems = [...social.problems, ...wechat.problems, ...senders.problems, ...pay.problems];
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    problems.push('PUBLIC_ORIGIN: 生产环境（NODE_ENV=production）必须设置网站的公开地址，例如 https://www.example.com（公开链接不能取自请求的 Host 头）');
+  }
   if (problems.length) throw new Error(`invalid server configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -437,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     loginLimits: { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_MAX_FAILURES_PER_IP, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    devStandIns: standInsOf(e, senders, pay.pay, !!wechat.official),
     publicOrigin: e.PUBLIC_ORIGIN,
     wechat: { official: wechat.official, qrSeconds: e.WECHAT_QR_SECONDS },
     socialProviders: social.providers,

@@ -145,9 +145,9 @@ describe('request signature: startup warnings', () => {
   const config = (env: Record<string, string>) => loadConfig({ LOG_LEVEL: 'silent', ...env });
 
   it('warns about the published key in production, and whenever verification is off', () => {
-    assert.equal(signatureWarnings(config({ NODE_ENV: 'production' })).length, 1);
-    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', SIGN_KEY: '0123456789abcdef' })).length, 1, 'the IV is still the default');
-    assert.deepEqual(signatureWarnings(config({ NODE_ENV: 'production', SIGN_KEY: '0123456789abcdef', SIGN_IV: 'fedcba9876543210' })), []);
+    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com' })).length, 1);
+    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SIGN_KEY: '0123456789abcdef' })).length, 1, 'the IV is still the default');
+    assert.deepEqual(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SIGN_KEY: '0123456789abcdef', SIGN_IV: 'fedcba9876543210' })), []);
     assert.deepEqual(signatureWarnings(config({})), [], 'development uses the defaults silently');
     assert.match(signatureWarnings(config({ SIGN_REQUIRED: 'false' }))[0] ?? '', /SIGN_REQUIRED=false/);
   });
