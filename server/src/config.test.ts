@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY, loadConfig } from './config.js';
 
 describe('configuration', () => {
-  it('defaults: published sign key and IV, 300 s window, verification on, in-process shared state', () => {
+  it('defaults: published sign key and IV, 60 s window, verification on, in-process shared state', () => {
     const config = loadConfig({});
     assert.equal(config.signKey, DEFAULT_SIGN_KEY);
     assert.equal(config.signIv, DEFAULT_SIGN_IV);
-    assert.equal(config.signWindowSeconds, 300);
+    assert.equal(config.signWindowSeconds, 60);
     assert.equal(config.signRequired, true);
     assert.equal(config.redisUrl, undefined);
     assert.equal(config.redisKeyPrefix, 'qm:');

@@ -15,6 +15,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The request signature's published defaults (server/README.md): a production configuration sets its own. */
 export const DEFAULT_SIGN_KEY = 'qimingai-signkey';
 export const DEFAULT_SIGN_IV = 'qimingai-sign-iv';
+/**
+ * How far a signed time may be from the server's (server/README.md, "Request signature"): the SDK
+ * corrects its clock from a 4002's server time, so what is left is the latency of one round trip,
+ * a second of rounding on each side and a slow mobile connection's setup — not a wrong device clock.
+ */
+export const DEFAULT_SIGN_WINDOW_SECONDS = 60;
 
 /** AES-128 takes a 16-byte key and IV: the UTF-8 bytes of a 16-character ASCII string. */
 const aes128Secret = (fallback: string) =>
@@ -115,7 +121,7 @@ const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('qm:'),
   SIGN_KEY: aes128Secret(DEFAULT_SIGN_KEY),
   SIGN_IV: aes128Secret(DEFAULT_SIGN_IV),
-  SIGN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  SIGN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(DEFAULT_SIGN_WINDOW_SECONDS),
   SIGN_REQUIRED: envFlag(true),
   JWT_SECRET: optionalVar(z.string().min(32, '至少 32 个字符')),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -329,7 +335,7 @@ export interface ServerConfig {
   /** Request signature (http/requestSignature.ts): AES-128-CBC key and IV, 16 ASCII characters each. */
   signKey: string;
   signIv: string;
-  /** How many seconds a request's clock may be off from the server's. */
+  /** How many seconds a request's signed time may be off from the server's (SIGN_WINDOW_SECONDS, default 60). */
   signWindowSeconds: number;
   /** false only for local API experiments: /app-api calls are then accepted unsigned. */
   signRequired: boolean;
