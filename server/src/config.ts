@@ -130,6 +130,9 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CDKEY_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  CDKEY_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  CDKEY_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
   DEV_OUTBOX: optionalVar(z.enum(['true', 'false', '1', '0'])),
   DEV_CAPTCHA: optionalVar(z.enum(['true', 'false', '1', '0'])),
@@ -347,6 +350,8 @@ export interface ServerConfig {
   refreshReuseGraceSeconds: number;
   /** Password failures before a lock of one window, per account and per IP. */
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
+  /** Wrong redemption codes per account and per IP before redeeming is refused for the rest of the window. */
+  redeemLimits: { perAccount: number; perIp: number; windowMinutes: number };
   /** Development stand-ins in use (devStandIns.ts): dev outbox, dev captcha, pay sandbox, local WeChat confirm. */
   devStandIns: DevStandIns;
   /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin (never in production: required there). */
@@ -465,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     loginLimits: { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_MAX_FAILURES_PER_IP, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
     devStandIns: standInsOf(e, senders, pay.pay, !!wechat.official),
+    redeemLimits: { perAccount: e.CDKEY_MAX_FAILURES_PER_ACCOUNT, perIp: e.CDKEY_MAX_FAILURES_PER_IP, windowMinutes: e.CDKEY_FAILURE_WINDOW_MINUTES },
     publicOrigin: e.PUBLIC_ORIGIN,
     wechat: { official: wechat.official, qrSeconds: e.WECHAT_QR_SECONDS },
     socialProviders: social.providers,
