@@ -208,10 +208,18 @@ export interface NewApiKey extends ApiKey {
   key: string;
 }
 
-// ---- dev outbox (only while no real sender is configured) ------------------------------------
+// ---- dev outbox (development stand-ins: off in production unless DEV_OUTBOX / DEV_CAPTCHA) -----
 // GET dev/outbox?to=<phone or e-mail> → OutboxMessage[] (newest first)
 // GET dev/captcha/<captchaId> → { x }
-// GET dev/status → { outbox: boolean }   (public: the login page shows its notice when true)
+// GET dev/status → DevStatus   (public: the login page shows its notice when outbox is true)
+
+/** Which development stand-ins this deployment runs (server/src/devStandIns.ts). */
+export interface DevStatus {
+  outbox: boolean;
+  captcha: boolean;
+  paySandbox: boolean;
+  wechatLocalConfirm: boolean;
+}
 
 export interface OutboxMessage {
   to: string;

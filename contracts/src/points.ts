@@ -52,7 +52,7 @@ export interface SignInStatus {
   rewards: number[];
 }
 
-// GET system/user/userCdKey?code= → RedeemResult; 1701 兑换码不存在, 1702 兑换码已被使用, 1703 兑换码已过期.
+// GET system/user/userCdKey?code= → RedeemResult; 1701 兑换码不存在, 1702 兑换码已被使用, 1703 兑换码已过期, 1704 兑换码错误次数过多，请稍后再试 (too many wrong codes by this account or IP).
 export interface RedeemResult {
   points: number;
   restIntegral: number;
@@ -100,6 +100,7 @@ const pointsCodes = {
   cdKeyUnknown: 1701,
   cdKeyUsed: 1702,
   cdKeyExpired: 1703,
+  cdKeyThrottled: 1704,
   modelRestricted: 1801,
 };
 /** Codes of points refusals (602 is the spec's stream code for insufficient points). */

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from '
 import fastifyCookie from '@fastify/cookie';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
+import { standInWarnings } from './devStandIns.js';
 import { openDatabase, type Db } from './db/database.js';
 import { installCompression } from './http/compression.js';
 import { installErrorHandling } from './http/envelope.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await server.register(fastifyCookie);
 
   for (const warning of signatureWarnings(config)) log.warn(warning);
+  for (const warning of standInWarnings(config.devStandIns, config.production)) log.warn(warning);
   if (config.signRequired) {
     installRequestSignature(server, { key: config.signKey, iv: config.signIv, windowSeconds: config.signWindowSeconds, sharedState });
   }
@@ -105,7 +107,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
-  add(createDevOutboxModule({ outbox: verification.service.outbox, channels: verification.service.outboxChannels, captcha: captcha.service }));
+  add(createDevOutboxModule({ outbox: verification.service.outbox, channels: verification.service.outboxChannels, captcha: captcha.service, standIns: config.devStandIns }));
   const catalogue = add(await createCatalogueModule({ ...deps, serving: { hasRealChannel: (id): boolean => chat.service.router.hasRealChannel(id), webSearchAvailable: (id): boolean => chat.service.router.webSearchAvailable(id) } }));
   const points = add(createPointsModule({ ...deps, dialect: db.dialect, prices: catalogue.service, onSuccessfulUse: (userId): Promise<unknown> => invites.service.onFirstSuccessfulUse(userId) }));
   const invites = add(createInvitesModule({ ...deps, points: points.service }));

@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY, loadConfig } from './config.js';
 
 describe('configuration', () => {
-  it('defaults: published sign key and IV, 300 s window, verification on, in-process shared state', () => {
+  it('defaults: published sign key and IV, 60 s window, verification on, in-process shared state', () => {
     const config = loadConfig({});
     assert.equal(config.signKey, DEFAULT_SIGN_KEY);
     assert.equal(config.signIv, DEFAULT_SIGN_IV);
-    assert.equal(config.signWindowSeconds, 300);
+    assert.equal(config.signWindowSeconds, 60);
     assert.equal(config.signRequired, true);
     assert.equal(config.redisUrl, undefined);
     assert.equal(config.redisKeyPrefix, 'qm:');
@@ -75,9 +75,9 @@ describe('configuration: site, downloads, contact group', () => {
   });
 
   it('turns the guards on by default in production only, and reads SITE_GUARDS as a flag', () => {
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).site.guards, true);
-    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: 'false' }).site.guards, false);
-    assert.equal(loadConfig({ NODE_ENV: 'production', SITE_GUARDS: '0' }).site.guards, false);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com' }).site.guards, true);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SITE_GUARDS: 'false' }).site.guards, false);
+    assert.equal(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SITE_GUARDS: '0' }).site.guards, false);
     assert.equal(loadConfig({ SITE_GUARDS: '1' }).site.guards, true);
     assert.equal(loadConfig({ SITE_GUARDS: '' }).site.guards, false, 'empty counts as unset');
     assert.throws(() => loadConfig({ SITE_GUARDS: 'yes' }), /SITE_GUARDS/);

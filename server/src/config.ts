@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DownloadLinks, SiteConfig } from '@qiming/contracts';
+import { standInFlag, type DevStandIns } from './devStandIns.js';
 import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
@@ -14,6 +15,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The request signature's published defaults (server/README.md): a production configuration sets its own. */
 export const DEFAULT_SIGN_KEY = 'qimingai-signkey';
 export const DEFAULT_SIGN_IV = 'qimingai-sign-iv';
+/**
+ * How far a signed time may be from the server's (server/README.md, "Request signature"): the SDK
+ * corrects its clock from a 4002's server time, so what is left is the latency of one round trip,
+ * a second of rounding on each side and a slow mobile connection's setup — not a wrong device clock.
+ */
+export const DEFAULT_SIGN_WINDOW_SECONDS = 60;
 
 /** AES-128 takes a 16-byte key and IV: the UTF-8 bytes of a 16-character ASCII string. */
 const aes128Secret = (fallback: string) =>
@@ -114,7 +121,7 @@ const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('qm:'),
   SIGN_KEY: aes128Secret(DEFAULT_SIGN_KEY),
   SIGN_IV: aes128Secret(DEFAULT_SIGN_IV),
-  SIGN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  SIGN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(DEFAULT_SIGN_WINDOW_SECONDS),
   SIGN_REQUIRED: envFlag(true),
   JWT_SECRET: optionalVar(z.string().min(32, '至少 32 个字符')),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -124,7 +131,13 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   CSP_MODE: optionalVar(z.enum(['enforce', 'report-only', 'off'])),
+  CDKEY_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  CDKEY_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  CDKEY_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   PREVIEW_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)),
+  DEV_OUTBOX: optionalVar(z.enum(['true', 'false', '1', '0'])),
+  DEV_CAPTCHA: optionalVar(z.enum(['true', 'false', '1', '0'])),
+  WECHAT_LOCAL_CONFIRM: optionalVar(z.enum(['true', 'false', '1', '0'])),
   PUBLIC_ORIGIN: optionalVar(z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))),
   WECHAT_APP_ID: optionalVar(z.string()),
   WECHAT_APP_SECRET: optionalVar(z.string()),
@@ -274,6 +287,18 @@ function wechatOfficialOf(e: z.infer<typeof EnvSchema>): { official: ServerConfi
   return { official: { appId, appSecret, token, apiBase: e.WECHAT_API_BASE }, problems: [] };
 }
 
+/** The development stand-ins (devStandIns.ts): on by default outside production only. */
+function standInsOf(e: z.infer<typeof EnvSchema>, senders: ReturnType<typeof codeSendersOf>, pay: PayConfig, wechatOfficial: boolean): DevStandIns {
+  const development = e.NODE_ENV !== 'production';
+  const outbox = standInFlag(e.DEV_OUTBOX, development);
+  return {
+    outbox,
+    captcha: standInFlag(e.DEV_CAPTCHA, development && outbox && !senders.smtp && !senders.aliyunSms),
+    paySandbox: pay.sandbox,
+    wechatLocalConfirm: !wechatOfficial && standInFlag(e.WECHAT_LOCAL_CONFIRM, development),
+  };
+}
+
 /** The guards default to on only in production: developers keep their developer tools. */
 function siteOf(e: z.infer<typeof EnvSchema>): SiteConfig {
   const guards = e.SITE_GUARDS === undefined ? e.NODE_ENV === 'production' : e.SITE_GUARDS === 'true' || e.SITE_GUARDS === '1';
@@ -319,7 +344,7 @@ export interface ServerConfig {
   /** Request signature (http/requestSignature.ts): AES-128-CBC key and IV, 16 ASCII characters each. */
   signKey: string;
   signIv: string;
-  /** How many seconds a request's clock may be off from the server's. */
+  /** How many seconds a request's signed time may be off from the server's (SIGN_WINDOW_SECONDS, default 60). */
   signWindowSeconds: number;
   /** false only for local API experiments: /app-api calls are then accepted unsigned. */
   signRequired: boolean;
@@ -331,7 +356,11 @@ export interface ServerConfig {
   refreshReuseGraceSeconds: number;
   /** Password failures before a lock of one window, per account and per IP. */
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
-  /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin. */
+  /** Wrong redemption codes per account and per IP before redeeming is refused for the rest of the window. */
+  redeemLimits: { perAccount: number; perIp: number; windowMinutes: number };
+  /** Development stand-ins in use (devStandIns.ts): dev outbox, dev captcha, pay sandbox, local WeChat confirm. */
+  devStandIns: DevStandIns;
+  /** Where browsers reach the site (social redirect_uri, local WeChat confirm page); else each request's own origin (never in production: required there). */
   publicOrigin: string | undefined;
   wechat: {
     /** The official account that makes login QR codes; null: the local confirm page plays the phone. */
@@ -418,6 +447,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const senders = codeSendersOf(e);
   const pay = payConfigOf(env);
   const problems = [...social.problems, ...wechat.problems, ...senders.problems, ...pay.problems];
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    problems.push('PUBLIC_ORIGIN: 生产环境（NODE_ENV=production）必须设置网站的公开地址，例如 https://www.example.com（公开链接不能取自请求的 Host 头）');
+  }
   if (problems.length) throw new Error(`invalid server configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -448,6 +480,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     loginLimits: { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_MAX_FAILURES_PER_IP, windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES },
+    devStandIns: standInsOf(e, senders, pay.pay, !!wechat.official),
+    redeemLimits: { perAccount: e.CDKEY_MAX_FAILURES_PER_ACCOUNT, perIp: e.CDKEY_MAX_FAILURES_PER_IP, windowMinutes: e.CDKEY_FAILURE_WINDOW_MINUTES },
     publicOrigin: e.PUBLIC_ORIGIN,
     wechat: { official: wechat.official, qrSeconds: e.WECHAT_QR_SECONDS },
     socialProviders: social.providers,

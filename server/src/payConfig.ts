@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { standInFlag } from './devStandIns.js';
 import type { AlipayOptions } from './modules/pay/providers/alipay.js';
 import type { WechatPayOptions } from './modules/pay/providers/wechatPay.js';
 
@@ -14,7 +15,7 @@ export interface PayConfig {
   ordersPerUserHour: number;
   /** Catalogue ids the plans' use counts are given in. */
   useModels: string[];
-  /** The sandbox provider: on by default only when no real provider is configured. */
+  /** The sandbox provider (a development stand-in): on by default only outside production and when no real provider is configured. */
   sandbox: boolean;
   /** HMAC key of the sandbox; DATA_DIR/secrets.json keeps a generated one when unset. */
   sandboxSecret: string | undefined;
@@ -130,7 +131,7 @@ export function payConfigOf(env: NodeJS.ProcessEnv): { pay: PayConfig; problems:
       sweepSeconds: e.PAY_SWEEP_SECONDS,
       ordersPerUserHour: e.PAY_ORDERS_PER_USER_HOUR,
       useModels: e.PAY_USE_MODELS.split(',').map((id) => id.trim()).filter(Boolean),
-      sandbox: e.PAY_SANDBOX === undefined ? !wechat && !alipay : e.PAY_SANDBOX === 'true' || e.PAY_SANDBOX === '1',
+      sandbox: standInFlag(e.PAY_SANDBOX, env.NODE_ENV !== 'production' && !wechat && !alipay),
       sandboxSecret: e.PAY_SANDBOX_SECRET,
       wechat,
       alipay,

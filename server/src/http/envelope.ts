@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
+import { installControlCharacterRule } from './controlCharacters.js';
 
 // Validation messages in Chinese, like every other message the product shows.
 z.config(z.locales.zhCN());
@@ -37,10 +38,13 @@ function describeZod(error: ZodError): string {
 /**
  * Error handling for the whole API: clear Chinese messages, never a stack trace, never a bare 500 for
  * bad input. Routes declare their zod schemas (body, querystring, params) through the type provider
- * (fastify-type-provider-zod); a refusal is answered like a ZodError thrown in a handler.
+ * (fastify-type-provider-zod); a refusal is answered like a ZodError thrown in a handler. Before any
+ * route's validation, one rule for every field of every route (with a schema or not): no control
+ * characters (controlCharacters.ts).
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
+  installControlCharacterRule(app);
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply: FastifyReply) => {
     if (error instanceof AppError) return reply.status(error.httpStatus).send(fail(error.code, error.message));
     if (error instanceof ZodError) return reply.status(200).send(fail(400, `请求参数不正确：${describeZod(error)}`));

@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { loadConfig } from '../config.js';
+import { DEFAULT_SIGN_WINDOW_SECONDS, loadConfig } from '../config.js';
 import { MemorySharedState, type SharedState } from '../sharedState/index.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { signForTest } from '../testing/signature.js';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../testing/testRedis.js';
-import { createSignatureVerifier, signatureWarnings } from './requestSignature.js';
+import { createSignatureVerifier, signatureWarnings, type NonceScope } from './requestSignature.js';
 
 const INVALID = { code: 4001, data: null, msg: '请求签名无效，请刷新页面后重试' };
 const REPLAYED = { code: 4003, data: null, msg: '重复的请求已被拒绝' };
 const REPORT = { area: 'chat', version: null, stage: 'load', message: 'ScriptExternalLoadError' };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const WINDOW = DEFAULT_SIGN_WINDOW_SECONDS;
+const SCOPE: NonceScope = { token: '', path: 'POST /app-api/platform/remote-errors' };
 
 /** A browser call that needs a signature: the remote failure report. */
 function report(app: TestApp, headers: Record<string, string>) {
@@ -32,11 +34,11 @@ describe(`request signature (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('accepts a clock that is off by less than the window', async () => {
-    for (const offset of [-290, 290]) assert.equal((await report(t, signForTest(nowSeconds() + offset))).json().code, 0);
+    for (const offset of [-(WINDOW - 10), WINDOW - 10]) assert.equal((await report(t, signForTest(nowSeconds() + offset))).json().code, 0);
   });
 
   it('answers 4002 with the server time when the clock is off by more than the window', async () => {
-    for (const offset of [-301, 301]) {
+    for (const offset of [-(WINDOW + 1), WINDOW + 1]) {
       const body = (await report(t, signForTest(nowSeconds() + offset))).json();
       assert.equal(body.code, 4002);
       assert.equal(body.msg, '设备时间与服务器相差过大，请校准设备时间后重试');
@@ -66,6 +68,9 @@ describe(`request signature (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       'sec of two blocks': { ...good, type: signForTest().type, sec: randomBytes(32).toString('base64') },
       'type not base64': { ...signForTest(), type: '!!!!!!!!!!!!!!!!!!!!!!==' },
       'type of 8 bytes': { ...signForTest(), type: randomBytes(8).toString('base64') },
+      'type of 16 zero bytes': { ...signForTest(), type: Buffer.alloc(16).toString('base64') },
+      'type a counter, not random': { ...signForTest(), type: Buffer.from([...Array(15).fill(0), 7]).toString('base64') },
+      'type of 24 bytes': { ...signForTest(), type: randomBytes(24).toString('base64') },
       'type in a non-canonical spelling': { ...signForTest(), type: `${randomBytes(16).toString('base64').slice(0, 21)}B==` },
       'wrong key': signForTest(undefined, { key: 'another-sign-key' }),
       'wrong IV': signForTest(undefined, { iv: 'another-sign-iv!' }),
@@ -133,10 +138,30 @@ describe('request signature: nonce lifetime', () => {
     const state = recordingState();
     const verify = createSignatureVerifier({ key: 'qimingai-signkey', iv: 'qimingai-sign-iv', windowSeconds: 300, sharedState: state });
     const now = 1_795_275_294;
-    assert.equal(await verify(signForTest(now + 200), now), null);
-    assert.equal(await verify(signForTest(now - 200), now), null);
-    assert.equal(await verify(signForTest(now), now), null);
+    assert.equal(await verify(signForTest(now + 200), now, SCOPE), null);
+    assert.equal(await verify(signForTest(now - 200), now, SCOPE), null);
+    assert.equal(await verify(signForTest(now), now, SCOPE), null);
     assert.deepEqual(state.ttls, [501, 101, 301]);
+    await state.close();
+  });
+});
+
+describe('request signature: the window and the nonce store', () => {
+  it('defaults to a 60-second window, what the SDK needs once it has corrected its clock; SIGN_WINDOW_SECONDS sets another', () => {
+    assert.equal(loadConfig({}).signWindowSeconds, 60);
+    assert.equal(loadConfig({ SIGN_WINDOW_SECONDS: '300' }).signWindowSeconds, 300);
+  });
+
+  it('keeps a nonce per bearer token and route: the same nonce elsewhere is another nonce, here it is a replay', async () => {
+    const state = new MemorySharedState();
+    const verify = createSignatureVerifier({ key: 'qimingai-signkey', iv: 'qimingai-sign-iv', windowSeconds: WINDOW, sharedState: state });
+    const now = 1_795_275_294;
+    const headers = signForTest(now);
+    assert.equal(await verify(headers, now, SCOPE), null);
+    assert.equal(await verify(headers, now, { ...SCOPE, path: 'POST /app-api/captcha/get' }), null);
+    assert.equal(await verify(headers, now, { ...SCOPE, token: 'Bearer another' }), null);
+    assert.deepEqual(await verify(headers, now, SCOPE), REPLAYED);
+    assert.deepEqual(await verify(headers, now, { ...SCOPE, token: 'Bearer another' }), REPLAYED);
     await state.close();
   });
 });
@@ -145,9 +170,9 @@ describe('request signature: startup warnings', () => {
   const config = (env: Record<string, string>) => loadConfig({ LOG_LEVEL: 'silent', ...env });
 
   it('warns about the published key in production, and whenever verification is off', () => {
-    assert.equal(signatureWarnings(config({ NODE_ENV: 'production' })).length, 1);
-    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', SIGN_KEY: '0123456789abcdef' })).length, 1, 'the IV is still the default');
-    assert.deepEqual(signatureWarnings(config({ NODE_ENV: 'production', SIGN_KEY: '0123456789abcdef', SIGN_IV: 'fedcba9876543210' })), []);
+    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com' })).length, 1);
+    assert.equal(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SIGN_KEY: '0123456789abcdef' })).length, 1, 'the IV is still the default');
+    assert.deepEqual(signatureWarnings(config({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.example.com', SIGN_KEY: '0123456789abcdef', SIGN_IV: 'fedcba9876543210' })), []);
     assert.deepEqual(signatureWarnings(config({})), [], 'development uses the defaults silently');
     assert.match(signatureWarnings(config({ SIGN_REQUIRED: 'false' }))[0] ?? '', /SIGN_REQUIRED=false/);
   });

@@ -1,4 +1,4 @@
-import { createDecipheriv } from 'node:crypto';
+import { createDecipheriv, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_SIGN_IV, DEFAULT_SIGN_KEY, type ServerConfig } from '../config.js';
 import type { SharedState } from '../sharedState/index.js';
@@ -51,6 +51,31 @@ function block(value: string | string[] | undefined): Buffer | null {
   return bytes.toString('base64') === value ? bytes : null;
 }
 
+/**
+ * Fewer distinct bytes than this in a 16-byte nonce is not a random value (a counter, a constant):
+ * 16 random bytes have fewer than 8 distinct values with a probability of about 10^-12.
+ */
+export const MIN_DISTINCT_NONCE_BYTES = 8;
+
+/** The nonce: base64 of exactly 16 bytes that look random (the SDK's getRandomValues). */
+function nonceOf(value: string | string[] | undefined): string | null {
+  const bytes = block(value);
+  return bytes && new Set(bytes).size >= MIN_DISTINCT_NONCE_BYTES ? (value as string) : null;
+}
+
+/** Who calls what: a nonce is remembered per bearer token (or none) and route, not globally. */
+export interface NonceScope {
+  /** The Authorization header, or '' when there is none. */
+  token: string;
+  /** The route that will handle the call (its pattern). */
+  path: string;
+}
+
+/** The nonce store key: a hash, so tokens never sit in shared state and keys stay short. */
+function nonceKey(nonce: string, { token, path }: NonceScope): string {
+  return `nonce:${createHash('sha256').update(`${token}\n${path}\n${nonce}`).digest('base64url')}`;
+}
+
 function refuse(kind: keyof typeof SIGNATURE_REFUSALS, data: SignatureRefusal['data'] = null): SignatureRefusal {
   return { ...SIGNATURE_REFUSALS[kind], data };
 }
@@ -72,10 +97,11 @@ export function createSignatureVerifier({ key, iv, windowSeconds, sharedState }:
     }
   }
 
-  return async function verify(headers: FastifyRequest['headers'], nowSeconds: number): Promise<SignatureRefusal | null> {
-    const { type: nonce, sec2 } = headers;
+  return async function verify(headers: FastifyRequest['headers'], nowSeconds: number, scope: NonceScope): Promise<SignatureRefusal | null> {
+    const { sec2 } = headers;
+    const nonce = nonceOf(headers.type);
     const sec = block(headers.sec);
-    if (typeof nonce !== 'string' || !block(nonce) || typeof sec2 !== 'string' || !SECONDS.test(sec2) || !sec) return refuse('invalid');
+    if (nonce === null || typeof sec2 !== 'string' || !SECONDS.test(sec2) || !sec) return refuse('invalid');
     if (decrypt(sec) !== sec2) return refuse('invalid');
 
     const requestSeconds = Number(sec2);
@@ -84,7 +110,7 @@ export function createSignatureVerifier({ key, iv, windowSeconds, sharedState }:
     // The nonce is kept for as long as this request would still be inside the window (up to twice
     // the window when its clock runs ahead), so it cannot be replayed after the entry expires.
     const ttl = requestSeconds + windowSeconds - nowSeconds + 1;
-    if (!(await sharedState.setIfAbsent(`nonce:${nonce}`, ttl))) return refuse('replayed');
+    if (!(await sharedState.setIfAbsent(nonceKey(nonce, scope), ttl))) return refuse('replayed');
     return null;
   };
 }
@@ -111,7 +137,7 @@ export function installRequestSignature(server: FastifyInstance, options: Signat
   server.addHook('onRequest', async (request, reply) => {
     const path = apiPathOf(request);
     if (path === null || isSignatureExempt(request.method, path)) return;
-    const refusal = await verify(request.headers, Math.floor(Date.now() / 1000));
+    const refusal = await verify(request.headers, Math.floor(Date.now() / 1000), { token: request.headers.authorization ?? '', path: `${request.method} ${path}` });
     if (refusal) return reply.status(200).send(fail(refusal.code, refusal.msg, refusal.data));
   });
 }

@@ -17,14 +17,14 @@ import { SessionService } from './sessions.js';
 import { socialRoutes } from './social/routes.js';
 import { SocialLoginService } from './social/service.js';
 import { OfficialAccountClient } from './wechat/officialAccount.js';
-import { localConfirmProvider, officialAccountProvider } from './wechat/providers.js';
+import { localConfirmProvider, officialAccountProvider, unavailableProvider } from './wechat/providers.js';
 import { wechatRoutes } from './wechat/routes.js';
 import { WechatLoginService } from './wechat/service.js';
 import { QrTickets } from './wechat/tickets.js';
 
 export type AuthConfig = Pick<
   ServerConfig,
-  'dataDir' | 'production' | 'jwtSecret' | 'accessTokenMinutes' | 'refreshTokenDays' | 'refreshReuseGraceSeconds' | 'loginLimits' | 'publicOrigin' | 'wechat' | 'socialProviders'
+  'dataDir' | 'devStandIns' | 'jwtSecret' | 'accessTokenMinutes' | 'refreshTokenDays' | 'refreshReuseGraceSeconds' | 'loginLimits' | 'publicOrigin' | 'wechat' | 'socialProviders'
 >;
 
 export interface AuthDeps {
@@ -58,12 +58,11 @@ export function createAuthModule({ db, config, sharedState, users, codes, points
   const guard = createAuthGuard(sessions);
   const accounts = new AccountService(users, sessions, new LoginLimiter(sharedState, config.loginLimits), codes);
   const official = config.wechat.official;
-  if (!official && config.production) {
-    log.warn('WeChat QR login runs on the local confirm page (anyone who opens it can sign in as a new WeChat user): set WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN');
-  }
+  // Without an official account: the local confirm page only when that stand-in is on (never by default in production).
+  const provider = official ? officialAccountProvider(new OfficialAccountClient(official, sharedState)) : config.devStandIns.wechatLocalConfirm ? localConfirmProvider : unavailableProvider;
   const wechat = new WechatLoginService(
     new QrTickets(sharedState, config.wechat.qrSeconds),
-    official ? officialAccountProvider(new OfficialAccountClient(official, sharedState)) : localConfirmProvider,
+    provider,
     users,
     sessions,
     log,

@@ -94,11 +94,14 @@ describe(`catalogue HTTP routes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     assert.equal(icon.body, MODEL_ICONS.get('claude')!.toString('utf8'));
     assert.match(icon.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
 
-    for (const bad of ['nope.svg', 'claude', 'claude.png', 'CLAUDE.svg', '..%2Fcatalogue.ts', '..%2F..%2Ficons%2Fclaude.svg', '%2E%2E%2Fgpt.svg', 'claude.svg%00.png']) {
+    for (const bad of ['nope.svg', 'claude', 'claude.png', 'CLAUDE.svg', '..%2Fcatalogue.ts', '..%2F..%2Ficons%2Fclaude.svg', '%2E%2E%2Fgpt.svg']) {
       const response = await server.inject({ method: 'GET', url: `/app-api/public/model-icons/${bad}` });
       assert.equal(response.statusCode, 404, bad);
       assert.deepEqual(response.json(), { code: 404, data: null, msg: '图标不存在' }, bad);
     }
+    // A NUL byte is refused like in any other request field, before the route (http/controlCharacters.ts).
+    const nul = await server.inject({ method: 'GET', url: '/app-api/public/model-icons/claude.svg%00.png' });
+    assert.deepEqual(nul.json(), { code: 400, data: null, msg: '请求参数不正确：file 不能包含控制字符' });
     const traversal = await server.inject({ method: 'GET', url: '/app-api/public/model-icons/../../../package.json' });
     assert.notEqual(traversal.statusCode, 200);
     assert.ok(!traversal.body.includes('"name"'), 'no file outside the icons');

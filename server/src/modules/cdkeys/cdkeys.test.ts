@@ -36,7 +36,8 @@ describe(`redemption codes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
   const clock = new TestClock(china('2030-01-10 12:00'));
   before(async () => {
-    t = await createTestApp({ ...ACCOUNT_TEST_ENV, POINTS_DAILY_BY_TIER: '100,200,300,400' }, { now: clock.now });
+    // Many refused redemptions from one address (the concurrency case): no IP throttle here.
+    t = await createTestApp({ ...ACCOUNT_TEST_ENV, POINTS_DAILY_BY_TIER: '100,200,300,400', CDKEY_MAX_FAILURES_PER_IP: '100000' }, { now: clock.now });
   });
   after(() => t.close());
   const server = () => t.app.server;
@@ -73,7 +74,7 @@ describe(`redemption codes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const rows = await t.app.db.db.selectFrom('cdkeys').selectAll().where('batch_id', '=', batchId).execute();
     assert.equal(rows.length, 3);
     for (const row of rows) assert.ok(!codes.some((code) => JSON.stringify(row).includes(code.slice(3))), 'no plaintext code stored');
-    await cdkeys().redeem(user, codes[0]!);
+    await cdkeys().redeem(user, codes[0]!, '127.0.0.1');
     const entry = (await t.app.points.history(user, 1, 1)).list[0]!;
     assert.deepEqual([entry.kind, entry.kindText, entry.delta, entry.reference], ['redeem', '兑换码兑换', 7, `QM-****-****-${codes[0]!.slice(-4)}`]);
   });
@@ -82,7 +83,7 @@ describe(`redemption codes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     clock.set(china('2030-02-01 12:00'));
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(t.app)));
     const { codes } = await cdkeys().createBatch({ points: 1000, count: 1 });
-    const results = await Promise.allSettled(users.flatMap((user) => [cdkeys().redeem(user, codes[0]!), cdkeys().redeem(user, codes[0]!)]));
+    const results = await Promise.allSettled(users.flatMap((user) => [cdkeys().redeem(user, codes[0]!, '127.0.0.1'), cdkeys().redeem(user, codes[0]!, '127.0.0.1')]));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.ok(results.filter((r) => r.status === 'rejected').every((r) => refusedWith(1702, '兑换码已被使用')((r as PromiseRejectedResult).reason)));
     const credited = await t.app.db.db.selectFrom('points_ledger').select('user_id').where('kind', '=', 'redeem').where('user_id', 'in', users).execute();
@@ -94,18 +95,18 @@ describe(`redemption codes (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     clock.set(china('2030-03-01 12:00'));
     const user = await createUser(t.app);
     const { codes } = await cdkeys().createBatch({ points: 0, count: 3, planTier: 2, planDays: 30 });
-    assert.deepEqual(await cdkeys().redeem(user, codes[0]!), { points: 0, restIntegral: 0, restIntegral2: 100 });
+    assert.deepEqual(await cdkeys().redeem(user, codes[0]!, '127.0.0.1'), { points: 0, restIntegral: 0, restIntegral2: 100 });
     const tierOf = async (id: string) => t.app.db.db.selectFrom('users').select(['user_package2', 'user_package_expire_time2']).where('id', '=', id).executeTakeFirstOrThrow();
     const start = china('2030-03-01 12:00').getTime();
     assert.deepEqual(await tierOf(user), { user_package2: 2, user_package_expire_time2: new Date(start + 30 * 86_400_000).toISOString() });
-    await cdkeys().redeem(user, codes[1]!);
+    await cdkeys().redeem(user, codes[1]!, '127.0.0.1');
     assert.deepEqual(await tierOf(user), { user_package2: 2, user_package_expire_time2: new Date(start + 60 * 86_400_000).toISOString() }, 'extended');
 
     const pro = await createUser(t.app);
     await t.app.db.db.updateTable('users').set({ user_package2: 3, user_package_expire_time2: china('2031-01-01 00:00').toISOString() }).where('id', '=', pro).execute();
-    await assert.rejects(cdkeys().redeem(pro, codes[2]!), refusedWith(400, '您当前的套餐高于兑换码的套餐，无法兑换'));
+    await assert.rejects(cdkeys().redeem(pro, codes[2]!, '127.0.0.1'), refusedWith(400, '您当前的套餐高于兑换码的套餐，无法兑换'));
     const other = await createUser(t.app);
-    await cdkeys().redeem(other, codes[2]!);
+    await cdkeys().redeem(other, codes[2]!, '127.0.0.1');
     assert.equal((await tierOf(other)).user_package2, 2, 'the refused code was still unused');
   });
 
@@ -137,7 +138,7 @@ describe(`pnpm ops cdkeys (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(codes.length, 3);
     const batchId = /批次 ([0-9a-f]{8})/.exec(created.out)![1]!;
     const user = await createUser(t.app);
-    assert.equal((await t.app.cdkeys.redeem(user, codes[1]!)).points, 300);
+    assert.equal((await t.app.cdkeys.redeem(user, codes[1]!, '127.0.0.1')).points, 300);
     const plan = ops('create', '--plan-tier', '2', '--plan-days', '30', '--count', '1');
     assert.equal(plan.code, 0, plan.err);
     assert.match(plan.out, /套餐 2 30 天/);
@@ -156,5 +157,37 @@ describe(`pnpm ops cdkeys (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const result = ops('create', '--count', '3');
     assert.equal(result.code, 2);
     assert.match(result.err, /缺少参数：--points/);
+  });
+});
+
+describe(`redemption codes: wrong codes are throttled per account and per IP (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ ...ACCOUNT_TEST_ENV, CDKEY_MAX_FAILURES_PER_ACCOUNT: '3', CDKEY_MAX_FAILURES_PER_IP: '5' });
+  });
+  after(() => t.close());
+
+  const THROTTLED = { code: 1704, data: null, msg: '兑换码错误次数过多，请稍后再试' };
+  const redeem = (token: string, code: string, remoteAddress: string) => envelope<RedeemResult>(t.app.server, 'GET', `system/user/userCdKey?code=${encodeURIComponent(code)}`, { token, remoteAddress });
+
+  it('refuses an account after its wrong tries, even a good code, while other accounts go on', async () => {
+    const { accessToken: guesser } = await register(t.app.server, { phone: uniquePhone() });
+    const { codes } = await t.app.cdkeys.createBatch({ points: 10, count: 2 });
+    for (const guess of ['QM-2345-6789-ABCD', 'QM-2345-6789-ABCE', 'nonsense']) assert.equal((await redeem(guesser, guess, '10.0.0.1')).code, 1701);
+    assert.deepEqual(await redeem(guesser, codes[0]!, '10.0.0.2'), THROTTLED, 'from another IP too');
+    const { accessToken: other } = await register(t.app.server, { phone: uniquePhone() });
+    assert.equal((await redeem(other, codes[0]!, '10.0.0.3')).code, 0);
+  });
+
+  it('refuses an IP after its wrong tries, whichever account tries', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 5; i++) {
+      const { accessToken } = await register(t.app.server, { phone: uniquePhone() });
+      assert.equal((await redeem(accessToken, `QM-2345-6789-AB${'CDEFG'[i]}${'H'}`, ip)).code, 1701);
+    }
+    const { accessToken: fresh } = await register(t.app.server, { phone: uniquePhone() });
+    const { codes } = await t.app.cdkeys.createBatch({ points: 10, count: 1 });
+    assert.deepEqual(await redeem(fresh, codes[0]!, ip), THROTTLED);
+    assert.equal((await redeem(fresh, codes[0]!, '10.0.1.2')).code, 0, 'the same account from elsewhere');
   });
 });

@@ -14,5 +14,5 @@ const RedeemQuery = z.object({ code: z.string().trim().min(1, '请输入兑换�
 
 export async function cdkeysRoutes(app: ModuleApp, { service, requireUser }: CdkeysRouteOptions): Promise<void> {
   app.addHook('preValidation', requireUser);
-  app.get('/system/user/userCdKey', { schema: { querystring: RedeemQuery } }, async (request) => ok(await service.redeem(currentUser(request).id, request.query.code), '兑换成功'));
+  app.get('/system/user/userCdKey', { schema: { querystring: RedeemQuery } }, async (request) => ok(await service.redeem(currentUser(request).id, request.query.code, request.ip), '兑换成功'));
 }

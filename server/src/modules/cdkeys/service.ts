@@ -9,6 +9,7 @@ import { grantTier } from '../users/entitlementGrants.js';
 import { setUserPlan, userPlanOf } from '../users/queries.js';
 import { canonicalCdkey, hashCdkey, maskedCdkey, randomCdkey } from './codeFormat.js';
 import type { BatchSummary, CdkeysRepository } from './repository.js';
+import type { RedeemThrottle } from './redeemThrottle.js';
 
 export const CDKEY_MESSAGES = {
   unknown: '兑换码不存在',
@@ -16,6 +17,9 @@ export const CDKEY_MESSAGES = {
   expired: '兑换码已过期',
   higherPlan: '您当前的套餐高于兑换码的套餐，无法兑换',
 } as const;
+
+/** The refusals that count as a wrong code (a guess), not a plan refusal. */
+const WRONG_CODE: ReadonlySet<number> = new Set([POINTS_CODES.cdKeyUnknown, POINTS_CODES.cdKeyUsed, POINTS_CODES.cdKeyExpired]);
 
 export const MAX_BATCH_SIZE = 10_000;
 export const PLAN_TIERS = [1, 2, 3] as const;
@@ -49,6 +53,7 @@ export class CdkeysService {
     private readonly repo: CdkeysRepository,
     private readonly points: PointsService | null,
     private readonly now: Clock,
+    private readonly throttle: RedeemThrottle | null = null,
   ) {}
 
   async createBatch(input: NewBatch): Promise<{ batchId: string; codes: string[]; expiresAt: string | null }> {
@@ -91,8 +96,21 @@ export class CdkeysService {
     return (await this.repo.codes(batchId)).map((c) => ({ masked: maskedCdkey(c.last4), usedBy: c.username ?? c.used_by, usedAt: c.used_at, expiresAt: c.expires_at }));
   }
 
-  /** 1701 unknown, 1702 used, 1703 expired; a malformed code is unknown. */
-  async redeem(userId: string, input: string): Promise<RedeemResult> {
+  /**
+   * 1701 unknown, 1702 used, 1703 expired (a malformed code is unknown); each counts against the
+   * account and the IP, and 1704 refuses every try once either has too many (redeemThrottle.ts).
+   */
+  async redeem(userId: string, input: string, ip: string): Promise<RedeemResult> {
+    await this.throttle?.assertAllowed(userId, ip);
+    try {
+      return await this.take(userId, input);
+    } catch (error) {
+      if (error instanceof AppError && WRONG_CODE.has(error.code)) await this.throttle?.recordFailure(userId, ip);
+      throw error;
+    }
+  }
+
+  private async take(userId: string, input: string): Promise<RedeemResult> {
     const points = this.points;
     if (!points) throw new Error('redeem needs the points service');
     const canonical = canonicalCdkey(input);

@@ -403,4 +403,36 @@ describe(`chat crash recovery (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   });
 });
 
+describe(`chat gateway: concurrent sends refused for points leave no conversation (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ ...CHAT_ENV, POINTS_DAILY_BY_TIER: '0,0,0,0' });
+  });
+  after(() => t.close());
+
+  it('every send passes the quote, one gets the hold; the 602 refusals write no conversation, no failed answer', async () => {
+    const { accessToken: token } = await register(t.app.server, { phone: uniquePhone() });
+    const userId = decodeJwt(token).sub!;
+    const model = 'gpt-4o';
+    const { maxCost, allowed } = await t.app.points.quote(userId, model);
+    assert.equal(allowed, false, 'nothing to spend yet');
+    await t.app.points.credit(userId, 'permanent', maxCost, { kind: 'redeem', reference: 'test', key: `test-credit:${userId}` });
+
+    const sends = 6;
+    const answers = await Promise.all(
+      Array.from({ length: sends }, (_, i) => envelope(t.app.server, 'POST', 'backend-api/getStream', { token, payload: chatBody({ model, modelName: model, stream: false, request: `问题 ${i}` }) })),
+    );
+    const codes = answers.map((a) => a.code).sort();
+    assert.deepEqual(codes, [0, ...Array(sends - 1).fill(602)], JSON.stringify(answers.map((a) => [a.code, a.msg])));
+    for (const refused of answers.filter((a) => a.code === 602)) assert.deepEqual(refused, { code: 602, data: null, msg: '积分不足，请及时充值' }, 'no conversation ids');
+
+    const groups = await data<Array<{ convGroupId: string }>>(t.app.server, 'GET', 'backend-api/getConversationGroups', { token });
+    assert.equal(groups.length, 1, 'only the send that got its hold has a conversation');
+    const failed = await t.app.db.db.selectFrom('conversation_nodes').select('id').where('user_id', '=', userId).where('status', '=', 'failed').execute();
+    assert.deepEqual(failed, []);
+    const holds = await t.app.db.db.selectFrom('points_holds').select(['status']).where('user_id', '=', userId).execute();
+    assert.equal(holds.length, 1, 'a refused hold leaves no hold either');
+  });
+});
+
 export type { StreamChunk };

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { AppError } from '../../http/envelope.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import { orEmpty, type ModuleApp } from '../module.js';
-import { chunkBodies, frameOf, sseMessage, SSE_DONE, type ChunkIds, type LogEntry } from './jobs/chunks.js';
+import { chunkBodies, frameOf, sseMessage, SSE_DONE, type LogEntry } from './jobs/chunks.js';
 import type { JobManager } from './jobs/jobManager.js';
-import { TurnRefused, type ChatService } from './service.js';
+import type { ChatService } from './service.js';
 
 const nullableText = z.string().nullish().transform((value) => value ?? null);
 
@@ -62,8 +62,7 @@ export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser
     const body = request.body;
     const userId = request.user!.id;
     if (!body.stream) {
-      const started = await service.start(userId, body).catch(refusalAsEnvelope);
-      if ('code' in started) return started;
+      const started = await service.start(userId, body);
       const answer = await started.finished;
       const ids = { ...started.ids, title: started.title };
       if (!answer || answer.status === 'failed') return { code: CHAT_CODES.generationFailed.code, data: null, msg: answer?.error ?? CHAT_CODES.generationFailed.msg, ...ids };
@@ -80,7 +79,7 @@ export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser
       const attached = await jobs.attach(started.ids.convId, userId, 0, closed);
       entries = attached ?? single(errorEntry(chatError('generationNotFound')));
     } catch (error) {
-      if (!(error instanceof AppError || error instanceof TurnRefused)) request.log.error({ err: error }, 'getStream failed');
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'getStream failed');
       entries = single(refusalEntry(error));
     }
     await pipeSse(response, entries, closed);
@@ -133,18 +132,12 @@ async function* single(entry: LogEntry): AsyncGenerator<LogEntry> {
   yield entry;
 }
 
-function errorEntry(error: AppError, ids?: ChunkIds): LogEntry {
-  return { seq: 1, frame: frameOf(1, chunkBodies.error(error.code, error.message, ids)) };
+function errorEntry(error: AppError): LogEntry {
+  return { seq: 1, frame: frameOf(1, chunkBodies.error(error.code, error.message)) };
 }
 
 /** A refusal before the job started, as one error chunk (stream); unexpected errors stay generic (logged by the caller). */
 function refusalEntry(error: unknown): LogEntry {
-  if (error instanceof TurnRefused) return errorEntry(error.error, error.ids);
   if (error instanceof AppError) return errorEntry(error);
   return errorEntry(new AppError(500, '服务器内部错误，请稍后重试'));
-}
-
-function refusalAsEnvelope(error: unknown): { code: number; data: null; msg: string } {
-  if (error instanceof TurnRefused) return { code: error.error.code, data: null, msg: error.message, ...error.ids };
-  throw error;
 }

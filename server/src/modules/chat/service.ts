@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { StreamRequestBody } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import type { ModelPrices, PricedModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
-import type { ConversationsService } from '../conversations/index.js';
+import type { ConversationsService, Turn, TurnInput } from '../conversations/index.js';
 import { buildContext, CHAT_LIMITS, type ContextContributor, type UploadedImageSource } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
@@ -13,7 +14,7 @@ import type { JobRecovery } from './recovery.js';
 
 
 /** The conversation store as the gateway uses it. */
-export type TurnStore = Pick<ConversationsService, 'startTurn' | 'finishAnswer'>;
+export type TurnStore = Pick<ConversationsService, 'previewTurn' | 'startTurn' | 'finishAnswer'>;
 
 export interface ChatServiceDeps {
   jobs: JobManager;
@@ -40,14 +41,10 @@ export interface ChatServiceDeps {
   log: GenerationDeps['log'];
 }
 
-/** A refusal after the conversation ids exist (they go with the error chunk). */
-export class TurnRefused extends Error {
-  constructor(
-    readonly error: AppError,
-    readonly ids: ChunkIds,
-  ) {
-    super(error.message);
-  }
+/** The client's view of the conversation is out of date: 608 makes it reload and regenerate (spec chat §4). */
+function reloadOnStaleParent(error: unknown): never {
+  if (error instanceof AppError && error.code === CHAT_CODES.parentNotFound.code) throw new AppError(CHAT_CODES.reloadConversation.code, error.message);
+  throw error;
 }
 
 export interface StartedGeneration {
@@ -59,7 +56,8 @@ export interface StartedGeneration {
 
 /**
  * The getStream flow: checks (content policy, prompt length, model, plan and points), the
- * conversation turn, the context, the points hold, then a job that runs without the connection.
+ * history, the context, the points hold, then the conversation turn and a job that runs without
+ * the connection — a refusal writes nothing.
  */
 export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
@@ -76,7 +74,7 @@ export class ChatService {
     const webSearch = searchRequested(body, facts);
 
     // Refuse before anything is written when the plan excludes the model or the points cannot
-    // cover even the message alone; the exact hold (with history) comes after the turn exists.
+    // cover even the message alone; the exact hold (with history) comes before the turn is written.
     const quote = await deps.points.quote(userId, body.model, { webSearch, promptChars: body.request.length + systemPrompt.length });
     if (!quote.allowed) throw new AppError(quote.reasonCode ?? POINTS_CODES.insufficient, quote.reason ?? '');
 
@@ -95,7 +93,9 @@ export class ChatService {
     const { deps } = this;
     const { model, facts } = checked;
     const webSearch = searchRequested(body, facts);
-    const turn = await deps.conversations.startTurn(userId, {
+    // The answer's id is the job's: the hold is taken under it before the turn is written.
+    const jobId = randomUUID();
+    const input: TurnInput = {
       convGroupId: body.convGroupId,
       parentConvId: body.parentConvId,
       request: body.request,
@@ -105,21 +105,21 @@ export class ChatService {
       knowledgeId: body.knowledgeId,
       knowledgeName: null,
       icon: facts.icon,
-    }).catch((error: unknown) => {
-      // The client's view of the conversation is out of date: 608 makes it reload and regenerate (spec chat §4).
-      if (error instanceof AppError && error.code === CHAT_CODES.parentNotFound.code) throw new AppError(CHAT_CODES.reloadConversation.code, error.message);
-      throw error;
-    });
-    const jobId = turn.assistantNodeId;
-    const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
-    const context = await buildContext({ userId, body }, turn.history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
+      assistantNodeId: jobId,
+    };
+    // The exact hold (with history) is taken before the turn is written: a refusal (602 when
+    // concurrent sends spent the points the quote saw) leaves no conversation behind.
+    const history = await deps.conversations.previewTurn(userId, input).catch(reloadOnStaleParent);
+    const context = await buildContext({ userId, body }, history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
+    await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
+    let turn: Turn;
     try {
-      await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
+      turn = await deps.conversations.startTurn(userId, input).catch(reloadOnStaleParent);
     } catch (error) {
-      const refusal = error instanceof AppError ? error : new AppError(500, '服务器开小差了，请稍后重试');
-      await deps.conversations.finishAnswer(jobId, failedAnswer(refusal.message));
-      throw new TurnRefused(refusal, ids);
+      await deps.points.refund(jobId).catch(() => undefined);
+      throw error;
     }
+    const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
     await deps.recovery.register(jobId, userId);
 
     let finished: FinishedAnswer | null = null;

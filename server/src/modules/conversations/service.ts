@@ -3,7 +3,7 @@ import type { ConversationGroup, ConversationTree, Page, Reference } from '@qimi
 import type { Clock } from '../../clock.js';
 import type { Usage } from '../catalogue/index.js';
 import { chatError, conversationNotFound, parentNotFound } from './codes.js';
-import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, PathNode } from './repository.js';
+import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, NodeHead, PathNode } from './repository.js';
 import { cutText, TITLE_MAX, titleFrom } from './titles.js';
 import { conversationTree, groupView } from './tree.js';
 
@@ -25,6 +25,8 @@ export interface TurnInput {
   knowledgeName: string | null;
   /** The new conversation's icon (ignored for an existing one). */
   icon: string | null;
+  /** The new answer's id, when the caller already reserved something under it (the chat job's points hold). */
+  assistantNodeId?: string;
 }
 
 export interface HistoryMessage {
@@ -62,6 +64,10 @@ const FAIL_BATCH = 500;
 
 const remembered = (node: PathNode) => node.role === 'user' || (node.content !== '' && node.status !== 'failed');
 
+/** A turn may answer `parent` (null: a first message) in `groupId`: it is there and not an answer still generating. */
+const answerable = (parent: NodeHead | undefined | null, input: TurnInput, groupId: string) =>
+  input.parentConvId === null || (!!parent && parent.group_id === groupId && !(parent.role === 'assistant' && parent.status === 'generating'));
+
 /**
  * Conversation history: groups of message nodes in a tree, where a regenerated answer or an edited
  * question is a sibling branch and every node remembers which branch is shown. The chat gateway
@@ -74,6 +80,23 @@ export class ConversationsService {
   ) {}
 
   /**
+   * What startTurn's `history` will be, read without writing anything: the chat gateway sizes its
+   * points hold on it, so a refused hold leaves no conversation behind. The same refusals as
+   * startTurn (1904, 1905, empty input), which checks again when it writes.
+   */
+  async previewTurn(userId: string, input: TurnInput): Promise<HistoryMessage[]> {
+    const db = this.repo.db;
+    if (input.convGroupId === null && input.parentConvId !== null) throw parentNotFound();
+    if (input.convGroupId !== null && !(await this.repo.ownedGroup(db, userId, input.convGroupId))) throw conversationNotFound();
+    const parent = input.parentConvId === null ? null : await this.repo.nodeHead(db, input.parentConvId);
+    if (!answerable(parent, input, input.convGroupId ?? '')) throw parentNotFound();
+    const earlier = parent ? (await this.repo.path(db, parent.id)).filter(remembered).map(({ role, content }) => ({ role, content })) : [];
+    if (parent?.role === 'user') return earlier;
+    if (!input.request.trim()) throw chatError('emptyInput');
+    return [...earlier, { role: 'user', content: input.request }];
+  }
+
+  /**
    * Records a new turn in one transaction: the group (when new), the user message (unless
    * regenerating) and a 'generating' answer, with that branch selected from the root down.
    * 1904 for a group that is missing or another user's; 1905 for a parent that is missing, in
@@ -84,7 +107,7 @@ export class ConversationsService {
     return this.repo.transaction(async (trx) => {
       const { group, isNewGroup } = await this.groupForTurn(trx, userId, input, at);
       const parent = input.parentConvId === null ? null : await this.repo.nodeHead(trx, input.parentConvId);
-      if (input.parentConvId !== null && (!parent || parent.group_id !== group.id || (parent.role === 'assistant' && parent.status === 'generating'))) throw parentNotFound();
+      if (!answerable(parent, input, group.id)) throw parentNotFound();
 
       const answered = { model: input.model, model_name: input.modelName, gpts_id: input.gptsId, knowledge_id: input.knowledgeId, knowledge_name: input.knowledgeName };
       let userNodeId: string;
@@ -95,7 +118,7 @@ export class ConversationsService {
         userNodeId = randomUUID();
         await this.insertNode(trx, { ...answered, id: userNodeId, group_id: group.id, user_id: userId, parent_id: parent?.id ?? null, role: 'user', content: input.request, status: 'done', created_at: at, finished_at: at });
       }
-      const assistantNodeId = randomUUID();
+      const assistantNodeId = input.assistantNodeId ?? randomUUID();
       await this.insertNode(trx, { ...answered, id: assistantNodeId, group_id: group.id, user_id: userId, parent_id: userNodeId, role: 'assistant', content: '', status: 'generating', created_at: at, finished_at: null });
 
       const path = await this.repo.path(trx, userNodeId);

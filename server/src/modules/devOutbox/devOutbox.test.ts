@@ -53,7 +53,7 @@ describe(`dev outbox: routes of a development deployment (${process.env.TEST_DAT
   const get = async (url: string) => (await t.app.server.inject({ method: 'GET', url })).json();
 
   it('says the outbox is on, without a request signature', async () => {
-    assert.deepEqual(await get('/app-api/dev/status'), { code: 0, data: { outbox: true }, msg: '' });
+    assert.deepEqual(await get('/app-api/dev/status'), { code: 0, data: { outbox: true, captcha: true, paySandbox: true, wechatLocalConfirm: true }, msg: '' });
   });
 
   it('shows the codes sent to a target, however the target is spelled', async () => {

@@ -79,7 +79,6 @@ export function createPayModule(deps: PayDependencies): ServerModule<Pay> {
   const { config, catalogue, log } = deps;
   const plans = config.pay.plansJson === undefined ? [...DEFAULT_PLANS] : parsePlans(config.pay.plansJson, config.pay.plansSource);
   const { providers, sandbox } = providersOf(deps);
-  if (sandbox && config.production) log.warn({}, 'the pay sandbox is on in production: anyone can pay with its confirm page (set PAY_SANDBOX=false)');
   const service = new PayService(new PayRepository(deps.db), deps.points, providers, {
     plans,
     orderMinutes: config.pay.orderMinutes,

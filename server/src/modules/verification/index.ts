@@ -10,7 +10,7 @@ import { createCodeSenders } from './senders.js';
 import { VerificationService } from './service.js';
 
 export interface VerificationDeps {
-  config: Pick<ServerConfig, 'smtp' | 'aliyunSms' | 'codeRates' | 'codePepper' | 'dataDir' | 'redisUrl'>;
+  config: Pick<ServerConfig, 'smtp' | 'aliyunSms' | 'devStandIns' | 'codeRates' | 'codePepper' | 'dataDir' | 'redisUrl'>;
   sharedState: SharedState;
   captcha: Pick<CaptchaService, 'consumeCaptchaToken'>;
   log: FastifyBaseLogger;
@@ -29,7 +29,7 @@ export function createVerificationModule({ config, sharedState, captcha, log }: 
   return { service, routes: (app) => verificationRoutes(app, { service }) };
 }
 
-export { VerificationService, MAX_CODE_ATTEMPTS, type SendCodeRequest } from './service.js';
+export { VerificationService, MAX_CODE_ATTEMPTS, CHANNEL_UNAVAILABLE, type SendCodeRequest } from './service.js';
 export { normaliseEmail, normalisePhone, normaliseTarget, requireEmail, requirePhone, INVALID_EMAIL, INVALID_PHONE } from './identifiers.js';
 export { CODE_TTL_SECONDS, type Channel, type CodeSender } from './codeSender.js';
 export { DevOutbox, OUTBOX_KEEP, OUTBOX_TTL_SECONDS } from './devOutbox.js';

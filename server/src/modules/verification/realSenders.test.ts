@@ -147,7 +147,7 @@ describe(`verification codes: real senders (${process.env.TEST_DATABASE ?? 'sqli
       assert.equal(response.statusCode, 404, url);
       assert.deepEqual(response.json(), { code: 404, data: null, msg: '接口不存在' });
     }
-    assert.deepEqual((await get('/app-api/dev/status')).json(), { code: 0, data: { outbox: false }, msg: '' });
+    assert.deepEqual((await get('/app-api/dev/status')).json(), { code: 0, data: { outbox: false, captcha: false, paySandbox: true, wechatLocalConfirm: true }, msg: '' });
   });
 
   describe('with SMTP only', () => {
@@ -166,7 +166,7 @@ describe(`verification codes: real senders (${process.env.TEST_DATABASE ?? 'sqli
       assert.equal((await sendVia('/app-api/system/user/send-phone-verification-code', { phone: '13612340000', scene: 'login' })).data.devOutbox, true);
 
       const get = async (url: string) => mixed.app.server.inject({ method: 'GET', url });
-      assert.deepEqual((await get('/app-api/dev/status')).json().data, { outbox: true });
+      assert.deepEqual((await get('/app-api/dev/status')).json().data, { outbox: true, captcha: false, paySandbox: true, wechatLocalConfirm: true });
       assert.equal((await get('/app-api/dev/outbox?to=13612340000')).json().data.length, 1);
       assert.deepEqual((await get('/app-api/dev/outbox?to=mixed@example.com')).json().data, [], 'real mail never lands in the outbox');
       assert.equal((await get('/app-api/dev/captcha/anything')).statusCode, 404);

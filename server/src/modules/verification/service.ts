@@ -16,6 +16,12 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Not an AUTH_CODES refusal: the provider failed. HTTP 200 so the client shows this message. */
 export const SEND_FAILED = { code: 500, msg: '验证码发送失败，请稍后重试' } as const;
 
+/** A channel without a sender: refused before the captcha token or a quota is used. HTTP 200 so the client shows it. */
+export const CHANNEL_UNAVAILABLE: Record<Channel, { code: number; msg: string }> = {
+  sms: { code: 503, msg: '短信验证码暂不可用，请使用其他方式登录' },
+  email: { code: 503, msg: '邮件验证码暂不可用，请使用其他方式登录' },
+};
+
 export interface SendCodeRequest {
   channel: Channel;
   /** Normalised (normalisePhone / normaliseEmail). */
@@ -27,7 +33,8 @@ export interface SendCodeRequest {
 
 export interface VerificationOptions {
   state: SharedState;
-  senders: Record<Channel, CodeSender>;
+  /** null: the channel has no sender (production without its provider): sends are refused. */
+  senders: Record<Channel, CodeSender | null>;
   /** The channels whose sender is the dev outbox. */
   outboxChannels: ReadonlySet<Channel>;
   outbox: DevOutbox;
@@ -65,13 +72,15 @@ export class VerificationService {
   }
 
   async sendCode({ channel, target, scene, captchaToken, ip }: SendCodeRequest): Promise<SendCodeResult> {
+    const sender = this.options.senders[channel];
+    if (!sender) throw new AppError(CHANNEL_UNAVAILABLE[channel].code, CHANNEL_UNAVAILABLE[channel].msg);
     if (!captchaToken || !(await this.options.captcha.consumeCaptchaToken(captchaToken, target))) {
       throw new AppError(REFUSALS.captchaRequired, '请先完成滑块验证');
     }
     const { taken, resendAfterSeconds } = await this.takeQuotas(target, ip);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     try {
-      await this.options.senders[channel].send(target, code, scene);
+      await sender.send(target, code, scene);
     } catch (error) {
       await Promise.all(taken.map((t) => this.quotas.giveBack(t)));
       this.options.log.error({ err: error, channel, scene }, 'verification code could not be sent');

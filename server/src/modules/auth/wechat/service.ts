@@ -8,7 +8,7 @@ import { wechatName } from '../../users/usernames.js';
 import { AUTH_CODES } from '../codes.js';
 import type { SessionService } from '../sessions.js';
 import { scanEventOf } from './eventXml.js';
-import { SCENE_PREFIX, type WechatQrProvider } from './providers.js';
+import { SCENE_PREFIX, WECHAT_UNAVAILABLE, type WechatQrProvider } from './providers.js';
 import type { QrTickets } from './tickets.js';
 
 export type TicketStatus = 'waiting' | 'scanned' | 'gone';
@@ -31,6 +31,7 @@ export class WechatLoginService {
   ) {}
 
   async qrCode(origin: string): Promise<WechatQrCode> {
+    if (this.provider.kind === 'unavailable') throw new AppError(503, WECHAT_UNAVAILABLE);
     const ticket = await this.tickets.create();
     const expiresInSeconds = this.tickets.lifetimeSeconds;
     try {
