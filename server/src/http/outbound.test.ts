@@ -14,6 +14,9 @@ const failsWith = (kind: OutboundFailure['kind'], check: (error: OutboundError) 
 describe('outbound HTTP', () => {
   let server: http.Server;
   let base: string;
+  /** Answers the test finishes itself, so no case depends on how fast this machine is. */
+  const held: http.ServerResponse[] = [];
+  const finishHeld = (text: string) => held.splice(0).forEach((response) => response.end(text));
   before(async () => {
     server = http.createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://x');
@@ -21,7 +24,7 @@ describe('outbound HTTP', () => {
         case '/json':
           return response.end('{"a":1}');
         case '/slow':
-          return void setTimeout(() => response.end('late'), 300);
+          return void held.push(response);
         case '/refused':
           response.statusCode = 401;
           return response.end(`{"error":"bad key sk-secret-123"} ${'x'.repeat(1000)}`);
@@ -34,7 +37,7 @@ describe('outbound HTTP', () => {
         case '/slow-body':
           response.writeHead(200, { 'content-type': 'text/plain' });
           response.write('first ');
-          return void setTimeout(() => response.end('second'), 150);
+          return void held.push(response);
         default:
           response.statusCode = 404;
           return response.end('[]');
@@ -43,7 +46,10 @@ describe('outbound HTTP', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => {
+    finishHeld('');
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   it('reads a whole answer, any status', async () => {
     const answer = await callOutbound({ url: `${base}/json`, timeoutMs: 2000 });
@@ -89,9 +95,13 @@ describe('outbound HTTP', () => {
   });
 
   it('openOutbound: the time limit covers the headers only, the caller can still end the body', async () => {
-    const response = await openOutbound({ url: `${base}/slow-body`, timeoutMs: 50 });
+    const response = await openOutbound({ url: `${base}/slow-body`, timeoutMs: 300 });
+    // The body is still open when the time limit has long passed: it must not cut it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    finishHeld('second');
     assert.equal(await response.text(), 'first second');
     await assert.rejects(openOutbound({ url: `${base}/slow`, timeoutMs: 50 }), failsWith('timeout'));
+    finishHeld('late');
     const controller = new AbortController();
     const streaming = await openOutbound({ url: `${base}/slow-body`, timeoutMs: 2000, signal: controller.signal });
     controller.abort();
