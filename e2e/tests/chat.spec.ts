@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerByEmail, uniqueEmail } from '../support/account';
 import { answers, ask, signedInChat } from '../support/chatPage';
 
 test.describe('chat', () => {
@@ -96,14 +97,23 @@ test.describe('chat', () => {
     await expect(page.getByTestId('history-item')).toHaveCount(0);
   });
 
-  test('signed out: the models and welcome show, sending asks to log in first', async ({ page }) => {
+  test('signed out: sending leaves the noLogin entry and asks to log in; the unsent text comes back after login', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/chatPage?model=glm-4-flash');
     await expect(page.getByTestId('welcome')).toContainText('GLM-4-Flash');
-    await ask(page, '你好');
-    await expect(page.getByText('请在登录后发起聊天')).toBeVisible();
-    await page.getByRole('button', { name: '去登录' }).click();
+    await ask(page, '帮我写一首关于春天的诗');
+    await expect(page.getByRole('dialog').getByText('请在登录后发起聊天')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+    const noLogin = page.getByTestId('chat-no-login');
+    await expect(noLogin).toContainText('请在登录后发起聊天');
+    expect(await page.evaluate(() => window.localStorage.getItem('beforeInputText'))).toBe('帮我写一首关于春天的诗');
+    await page.screenshot({ path: 'test-results/screenshots/chat-no-login-390.png' });
+
+    await noLogin.getByRole('button', { name: '去登录' }).click();
     await expect(page).toHaveURL(/\/loginPage/);
+    await registerByEmail(page, uniqueEmail());
+    await expect(page).toHaveURL(/\/chatPage\?model=glm-4-flash/);
+    await expect(page.getByTestId('composer-input')).toHaveValue('帮我写一首关于春天的诗');
   });
 
   test('editing the question makes a branch beside the old one', async ({ page }) => {

@@ -23,6 +23,15 @@ export const ChatNotice = observer(function ChatNotice({ store }: { store: ChatS
       </div>
     );
   }
-  if (notice?.kind === 'noLogin') return <div className={styles.errorText}>{t('chat.loginRequired')}</div>;
+  if (notice?.kind === 'noLogin') {
+    return (
+      <div className={styles.errorText} data-testid="chat-no-login">
+        {t('chat.loginRequired')}
+        <button type="button" className={styles.linkButton} onClick={() => store.goToLogin()}>
+          {t('chat.goLogin')}
+        </button>
+      </div>
+    );
+  }
   return null;
 });

@@ -75,7 +75,7 @@ export const ChatPage = observer(function ChatPage() {
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
-            {!hongScene && store.messages.length === 0 && !store.busy && option ? <Welcome option={option} onAsk={(q) => page.beforeSend() && void store.send(q)} /> : null}
+            {!hongScene && store.messages.length === 0 && !store.busy && option ? <Welcome option={option} onAsk={(q) => page.beforeSend(q) && void store.send(q)} /> : null}
             {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} />}
             {hongScene ? null : <CurrentAnswer store={store} modelName={option?.label ?? store.model} />}
             <ChatNotice store={store} />

@@ -52,7 +52,9 @@ function setup(scripts: Script[], tree: ConversationTree = treeOf([node('q1', 'u
     refreshSession: jest.fn(async (): Promise<boolean> => false),
     warn: jest.fn(),
     openPay: jest.fn(),
-    requireLogin: jest.fn(),
+    isSignedIn: jest.fn((): boolean => true),
+    keepUnsent: jest.fn(),
+    goToLogin: jest.fn(),
     onConversation: jest.fn(),
     settings: () => ({ systemPrompt: '', recentChatLen: 4 }),
     renderEveryMs: 0,
@@ -177,7 +179,29 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
     const second = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.unauthorized, message: '' })]);
     await second.store.send('未发出的话');
     expect(second.store.notice).toEqual({ kind: 'noLogin' });
-    expect(second.deps.requireLogin).toHaveBeenCalledWith('未发出的话');
+    expect(second.deps.keepUnsent).toHaveBeenCalledWith('未发出的话');
+    expect(second.deps.goToLogin).toHaveBeenCalled();
+  });
+
+  it('signed out: nothing is sent, the noLogin entry shows and the unsent text is kept for after login (spec chat §4, §6)', async () => {
+    const { store, deps } = setup([]);
+    deps.isSignedIn.mockReturnValue(false);
+    expect(store.allowSend('  写一首诗  ')).toBe(false);
+    expect(store.notice).toEqual({ kind: 'noLogin' });
+    expect(deps.keepUnsent).toHaveBeenCalledWith('  写一首诗  ');
+    expect(deps.send).not.toHaveBeenCalled();
+    // The microphone asks with no text: what was kept before stays kept.
+    store.allowSend('');
+    expect(deps.keepUnsent).toHaveBeenCalledTimes(1);
+    store.goToLogin();
+    expect(deps.goToLogin).toHaveBeenCalled();
+  });
+
+  it('signed in: sending is allowed and no notice appears', () => {
+    const { store, deps } = setup([]);
+    expect(store.allowSend('你好')).toBe(true);
+    expect(store.notice).toBeNull();
+    expect(deps.keepUnsent).not.toHaveBeenCalled();
   });
 
   it('699 is ignored; another code becomes an error with the server message; a transport error the failed-reply text', async () => {

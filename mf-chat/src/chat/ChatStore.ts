@@ -20,8 +20,12 @@ export interface ChatStoreDeps {
   refreshSession(): Promise<boolean>;
   warn(message: string): void;
   openPay(): void;
-  /** Signed out: save the unsent text and go to the login page. */
-  requireLogin(unsent: string): void;
+  /** Whether a user is signed in (the SDK session). */
+  isSignedIn(): boolean;
+  /** Keeps text the user could not send under beforeInputText; the chat page puts it back after login. */
+  keepUnsent(text: string): void;
+  /** Goes to the login page (the shell remembers this page under beforeUrl). */
+  goToLogin(): void;
   /** A conversation's title appeared or changed (the history list adds it). */
   onConversation(convGroupId: string, title: string): void;
   settings(): { systemPrompt: string; recentChatLen: number };
@@ -155,6 +159,22 @@ export class ChatStore {
       await this.resume(last.convId, 0);
     }
     return true;
+  }
+
+  /**
+   * Signed out, nothing is sent (spec chat §5, §6): the noLogin entry with its login link shows and
+   * the unsent text is kept for after login. True when signed in.
+   */
+  allowSend(text: string): boolean {
+    if (this.deps.isSignedIn()) return true;
+    this.notice = { kind: 'noLogin' };
+    if (text.trim()) this.deps.keepUnsent(text);
+    return false;
+  }
+
+  /** The noLogin entry's login link. */
+  goToLogin(): void {
+    this.deps.goToLogin();
   }
 
   /** Sends a message after the last one shown. Ignored while an answer loads; empty text is not sent. */
@@ -327,7 +347,8 @@ export class ChatStore {
     if (plan.kind === 'signIn') {
       if (plan.refresh && (await this.deps.refreshSession())) return regenerate();
       runInAction(() => (this.notice = { kind: 'noLogin' }));
-      this.deps.requireLogin(question ?? '');
+      if (question) this.deps.keepUnsent(question);
+      this.deps.goToLogin();
       return;
     }
     await reload();

@@ -49,10 +49,9 @@ export function useChatPage() {
           refreshSession: () => request.refreshSession(),
           warn: (message) => toasts.warn(message),
           openPay: () => eventBus.emit('pay:open', { reason: 'points' }),
-          requireLogin: (unsent) => {
-            if (unsent) window.localStorage.setItem(STORAGE_KEYS.beforeInputText, unsent);
-            navigateTo('/loginPage');
-          },
+          isSignedIn: () => session.isLoggedIn,
+          keepUnsent: (text) => window.localStorage.setItem(STORAGE_KEYS.beforeInputText, text),
+          goToLogin: () => navigateTo('/loginPage'),
           onConversation: (id, title) => history.upsert(id, title),
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
         },
@@ -123,9 +122,9 @@ export function useChatPage() {
     window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
   };
 
-  /** Signed out, sending asks to log in first. */
-  const beforeSend = () => {
-    if (session.isLoggedIn) return true;
+  /** Signed out, sending leaves the noLogin entry, keeps the text and asks to log in first. */
+  const beforeSend = (text: string) => {
+    if (store.allowSend(text)) return true;
     askLogin(t('chat.loginRequired'));
     return false;
   };
