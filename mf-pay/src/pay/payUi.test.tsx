@@ -293,6 +293,14 @@ describe('PayDialogs', () => {
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'sandbox' }));
     expect(api.payInfo).toHaveBeenCalledTimes(2);
   });
+
+  it('an ended session closes the open dialog (the user goes to log in; spec platform §8)', async () => {
+    const api = fakeApi();
+    render(<PayDialogs opening={{ event: 'pay:open' as keyof AppEvents, payload: {} }} api={api} />);
+    expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
+    act(() => eventBus.emit('session:expired', { returnTo: '/pay', announced: true }));
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+  });
 });
 
 describe('PayPage', () => {
