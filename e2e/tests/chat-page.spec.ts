@@ -29,7 +29,7 @@ test.describe('chat page', () => {
 
     await page.getByTestId('model-select').click();
     await picker.getByRole('button', { name: '充值' }).click();
-    await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
+    await expect(page.getByTestId('pay-dialog').getByTestId('pay-ask')).toBeVisible();
   });
 
   test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, open the export preview', async ({ page, context }) => {

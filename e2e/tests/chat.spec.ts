@@ -142,11 +142,31 @@ test.describe('chat', () => {
     await expect(answers(page).first()).toContainText('长江');
   });
 
-  test('running out of points warns and opens the pay dialog (充值积分)', async ({ page }) => {
-    await signedInChat(page, '/chatPage?model=o3-new-all');
-    await ask(page, '你好');
+  test('out of points: the warning and the 当前积分不足 notice alone; the pay dialog on the user\'s click, and no order until the QR code is asked for', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=o1');
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/app-api/pay/getPayInfoGuding')) orders.push(request.url());
+    });
+    await ask(page, '证明勾股定理');
+    await expect(page.getByTestId('integral-not-enough')).toBeVisible();
     await expect(page.getByTestId('toast').filter({ hasText: '积分不足，请及时充值' })).toBeVisible();
-    await expect(page.getByRole('dialog').filter({ has: page.getByTestId('pay-dialog') })).toContainText('充值积分');
-    await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
+    const notice = page.getByTestId('insufficient-points');
+    await expect(notice).toContainText('当前积分不足');
+    await expect(page.getByTestId('pay-dialog')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/points-notice-1440.png' });
+
+    await notice.getByRole('button', { name: '充值积分' }).click();
+    await expect(notice).toHaveCount(0);
+    const dialog = page.getByTestId('pay-dialog');
+    await expect(dialog.getByTestId('pay-ask')).toContainText('¥18.80');
+    await page.waitForTimeout(500);
+    expect(orders).toEqual([]);
+    await dialog.getByTestId('plan-1').click();
+    await expect(dialog.getByTestId('pay-ask')).toContainText('¥6.80');
+    expect(orders).toEqual([]);
+    await dialog.getByRole('button', { name: '生成支付二维码' }).click();
+    await expect(dialog.getByTestId('pay-amount')).toHaveText('¥6.80');
+    expect(orders).toHaveLength(1);
   });
 });

@@ -42,6 +42,7 @@ test.describe('pay', () => {
     await page.getByTestId('username').click();
     await page.getByTestId('user-menu').getByTestId('action-membership').click();
     const dialog = page.getByTestId('pay-dialog');
+    await dialog.getByRole('button', { name: '生成支付二维码' }).click();
     await expect(dialog.getByTestId('pay-amount')).toHaveText('¥18.80');
     const firstQr = await dialog.getByTestId('pay-qr').innerHTML();
 

@@ -20,6 +20,9 @@ export const ChatNotice = observer(function ChatNotice({ store }: { store: ChatS
     return (
       <div className={styles.errorText} data-testid="integral-not-enough">
         {t('chat.pointsNotEnough')}
+        <button type="button" className={styles.linkButton} onClick={() => store.topUp()}>
+          {t('chat.topUp')}
+        </button>
       </div>
     );
   }

@@ -154,12 +154,14 @@ describe('ChatStore: sending', () => {
 });
 
 describe('ChatStore: cancel codes (spec chat §4)', () => {
-  it('602: warns, opens the pay dialog, shows integralNotEnough', async () => {
+  it('602: warns and shows integralNotEnough; the pay dialog opens only on the entry\'s 充值 (one dialog at a time)', async () => {
     const { store, deps } = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.insufficientCredits, message: '积分不足，请及时充值' })]);
     await store.send('你好');
     expect(deps.warn).toHaveBeenCalledWith('积分不足，请及时充值');
-    expect(deps.openPay).toHaveBeenCalled();
+    expect(deps.openPay).not.toHaveBeenCalled();
     expect(store.notice).toEqual({ kind: 'integralNotEnough' });
+    store.topUp();
+    expect(deps.openPay).toHaveBeenCalledTimes(1);
   });
 
   it('608: reloads the conversation and regenerates once', async () => {

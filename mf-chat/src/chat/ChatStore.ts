@@ -19,6 +19,7 @@ export interface ChatStoreDeps {
   /** Refreshes the session after a 401; false when there is no refresh token or it failed. */
   refreshSession(): Promise<boolean>;
   warn(message: string): void;
+  /** The pay dialog, when the user asks for it (the integralNotEnough entry's 充值). */
   openPay(): void;
   /** Whether a user is signed in (the SDK session). */
   isSignedIn(): boolean;
@@ -170,6 +171,11 @@ export class ChatStore {
     this.notice = { kind: 'noLogin' };
     if (text.trim()) this.deps.keepUnsent(text);
     return false;
+  }
+
+  /** The integralNotEnough entry's 充值: the pay dialog, on the user's click only. */
+  topUp(): void {
+    this.deps.openPay();
   }
 
   /** The noLogin entry's login link. */
@@ -353,7 +359,6 @@ export class ChatStore {
     }
     await reload();
     if (plan.warn) this.deps.warn(plan.warn);
-    if (plan.openPay) this.deps.openPay();
     runInAction(() => (this.notice = plan.notice));
     if (plan.regenerate) await regenerate();
   }

@@ -13,7 +13,7 @@ export type OutcomePlan =
   /** 401: refresh the session and generate again (`refresh`), else keep the text and go to login. */
   | { kind: 'signIn'; refresh: boolean }
   /** Read the conversation again, then what the code asks for. */
-  | { kind: 'reload'; notice: Notice; warn?: string; openPay?: boolean; regenerate?: boolean };
+  | { kind: 'reload'; notice: Notice; warn?: string; regenerate?: boolean };
 
 type CancelRule = (retried: boolean) => OutcomePlan;
 
@@ -23,7 +23,9 @@ const CANCEL_RULES: Partial<Record<number, CancelRule>> = {
   [STREAM_CODES.cancelled]: () => ({ kind: 'reload', notice: null }),
   // The conversation changed under the request: read it again and generate once more.
   [STREAM_CODES.reloadConversation]: (retried) => ({ kind: 'reload', notice: null, regenerate: !retried }),
-  [STREAM_CODES.insufficientCredits]: () => ({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: t('chat.pointsLow'), openPay: true }),
+  // The warning here, the 当前积分不足 notice from the SDK's chat client (points:insufficient); the pay
+  // dialog only when the user asks for it there or on the entry (one dialog at a time, no order unasked).
+  [STREAM_CODES.insufficientCredits]: () => ({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: t('chat.pointsLow') }),
   [STREAM_CODES.unauthorized]: (retried) => ({ kind: 'signIn', refresh: !retried }),
 };
 

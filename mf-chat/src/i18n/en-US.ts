@@ -36,6 +36,7 @@ const enUS: Translation<typeof zhCN> = {
   'chat.regenerate': 'Regenerate',
   'chat.pointsNotEnough': 'You don’t have enough points. Top up, check in or invite friends to earn points, then try again.',
   'chat.pointsLow': 'Not enough points. Please top up.',
+  'chat.topUp': 'Top up',
   'chat.failedReply': 'This reply couldn’t be generated. Please regenerate — failed replies cost no points.',
   'chat.waitBeforeNewChat': 'Wait for the current reply to finish, or stop it, before starting a new chat',
   'chat.waitBeforeHistory': 'Wait for the current reply to finish, or stop it, before opening another chat',

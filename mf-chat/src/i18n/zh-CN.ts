@@ -33,6 +33,7 @@ export const zhCN = {
   'chat.regenerate': '重新生成',
   'chat.pointsNotEnough': '当前积分不足，请充值、签到或邀请好友获取积分后再试。',
   'chat.pointsLow': '积分不足，请及时充值',
+  'chat.topUp': '充值',
   'chat.failedReply': '当前回复生成失败，请重新生成，未生成成功不扣积分。',
   'chat.waitBeforeNewChat': '请等待当前对话生成完成或停止当前生成后再新建对话',
   'chat.waitBeforeHistory': '请等待当前对话生成完成或停止当前生成后再查看对话',

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
 import { eventBus, session, toasts, useLoad, useMediaQuery } from '@qiming/sdk';
-import type { PayMethod, PayOrderCreated, PlanType, PlanView, VoucherView } from '@qiming/sdk/contracts';
+import type { PayOrderCreated, PlanType, VoucherView } from '@qiming/sdk/contracts';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { QRCode } from '@qiming/sdk/ui/display';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { payApi, type PayApi } from './payApi';
+import { askForQr, changeChoice, firstChoice, type PayChoice } from './payChoice';
 import { createPayPolling } from './payPolling';
 import { PlanCards, yuan } from './PlanCards';
 import { t } from '../i18n';
@@ -24,26 +25,6 @@ const SITE_LOGO = '/icon-192.png';
 /** spec §4: the expired code is greyed under its refresh text. */
 const EXPIRED_COVER: CSSProperties = { background: 'rgba(236, 236, 240, 0.9)' };
 const FULL_SCREEN_STYLE: CSSProperties = { top: 0, maxWidth: '100vw', margin: 0, padding: 0 };
-
-/** The plan a `pay:open` reason asks for: `plan:2` → 2. */
-export function planOfReason(reason: string | undefined): PlanType | null {
-  const match = /^plan:([123])$/.exec(reason ?? '');
-  return match ? (Number(match[1]) as PlanType) : null;
-}
-
-function initialPlan(plans: PlanView[], reason: string | undefined): PlanType | undefined {
-  const asked = planOfReason(reason);
-  if (asked && plans.some((plan) => plan.type === asked)) return asked;
-  return (plans.find((plan) => plan.recommended) ?? plans[0])?.type;
-}
-
-/** What the next order is made of; `round` grows to make a new order with the same choice (retry, refresh). */
-interface Choice {
-  type: PlanType;
-  method?: PayMethod;
-  useVoucher: boolean;
-  round: number;
-}
 
 type OrderState = { kind: 'creating' } | { kind: 'failed' } | { kind: 'ready'; order: PayOrderCreated; expired: boolean };
 
@@ -68,7 +49,7 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   const { data: info, error: infoError, loading: infoLoading, refresh: retryInfo } = useLoad(open ? () => api.payInfo() : null, [open, api]);
   const infoFailed = infoError !== undefined && !infoLoading;
   const { data: vouchers = [] } = useLoad(open && signedIn ? () => api.vouchers() : null, [open, signedIn, api]);
-  const [choice, setChoice] = useState<Choice | null>(null);
+  const [choice, setChoice] = useState<PayChoice | null>(null);
   const [order, setOrder] = useState<OrderState>({ kind: 'creating' });
   const closeConfirm = useRef<{ destroy(): void } | null>(null);
   const latestOnClose = useRef(onClose);
@@ -92,12 +73,18 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
 
   // The first plan is chosen in the render that shows the plans (React's state-from-props pattern),
   // so they never appear without it; the reason only picks this first plan.
-  const firstPlan = info && !choice ? initialPlan(info.plans, reason) : null;
-  if (info && firstPlan) setChoice({ type: firstPlan, method: info.methods[0], useVoucher: true, round: 0 });
+  const first = info && !choice ? firstChoice(info.plans, info.methods, reason) : null;
+  if (first) setChoice(first);
 
-  // Every change of plan, method or voucher use (and every retry) makes a new order and watches it.
+  // Once the user asked for the QR code, every change of method or voucher use (and every retry)
+  // makes a new order and watches it; before that, and after choosing another plan, none exists.
   useEffect(() => {
     if (!open || !signedIn || !choice) return;
+    if (!choice.asked) {
+      polling.stop();
+      setOrder({ kind: 'creating' });
+      return;
+    }
     let current = true;
     polling.stop();
     setOrder({ kind: 'creating' });
@@ -120,13 +107,8 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   }, [open, polling]);
   useEffect(() => () => polling.stop(), [polling]);
 
-  const change = (patch: Partial<Omit<Choice, 'round'>>) =>
-    setChoice((chosen) => {
-      if (!chosen) return chosen;
-      const unchanged = (Object.keys(patch) as Array<keyof typeof patch>).every((key) => chosen[key] === patch[key]);
-      return unchanged ? chosen : { ...chosen, ...patch };
-    });
-  const newOrder = () => setChoice((chosen) => chosen && { ...chosen, round: chosen.round + 1 });
+  const change = (patch: Parameters<typeof changeChoice>[1]) => setChoice((chosen) => chosen && changeChoice(chosen, patch));
+  const newOrder = () => setChoice((chosen) => chosen && askForQr(chosen));
 
   const close = () => {
     polling.stop();
@@ -197,7 +179,15 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
             ))}
           </div>
         ) : null}
-        {order.kind === 'creating' ? (
+        {!choice.asked ? (
+          <div className={styles.placeholder} data-testid="pay-ask">
+            <strong className={styles.planName}>{chosenPlan.name}</strong>
+            <span className={styles.price}>{yuan(chosenPlan.priceFen)}</span>
+            <Button type="primary" size="large" onClick={newOrder}>
+              {t('pay.dialog.showQr')}
+            </Button>
+          </div>
+        ) : order.kind === 'creating' ? (
           <div className={`${styles.placeholder} ${styles.qrBox}`}>
             <Spin />
             <span className={styles.muted}>{t('pay.dialog.creating')}</span>

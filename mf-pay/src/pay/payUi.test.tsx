@@ -72,6 +72,8 @@ function fakeApi(options: FakeOptions = {}) {
 
 /** antd also puts the confirm's title in a hidden heading; this is the one shown. */
 const CONFIRM_TITLE = { selector: '.ant-modal-confirm-title' };
+/** 生成支付二维码: the user asks for the code (no order exists before). */
+const askQr = async (name = '生成支付二维码') => fireEvent.click(await screen.findByRole('button', { name }));
 const closeButton = () => document.querySelector<HTMLButtonElement>('.ant-modal-close')!;
 const pollFor = async (intervals: number) => {
   for (let i = 0; i < intervals; i++) await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
@@ -94,7 +96,7 @@ afterEach(() => {
 });
 
 describe('PayDialog', () => {
-  it('opens with the plans, the recommended one chosen, and its QR code', async () => {
+  it('opens with the plans, the recommended one chosen, and no order until 生成支付二维码 asks for its QR code', async () => {
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} api={api} />);
     expect(await screen.findByText('开通会员')).toBeTruthy();
@@ -108,6 +110,10 @@ describe('PayDialog', () => {
     expect(recommended.getByText('订阅基础版 · 30 天')).toBeTruthy();
     expect(within(screen.getByTestId('plan-3')).getByText('VIP 90 天')).toBeTruthy();
 
+    // Nobody asked for a code yet: no order exists (issue 19).
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥18.80')).toBeTruthy();
+    expect(api.createOrder).not.toHaveBeenCalled();
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenCalledWith({ type: 2, method: 'sandbox' }));
     const link = await screen.findByText('沙箱支付：用手机扫码或点此打开确认页');
     expect(link.getAttribute('href')).toBe('http://localhost:3000/pay/sandbox/T1');
@@ -119,12 +125,18 @@ describe('PayDialog', () => {
     expect(screen.getByTestId('pay-amount').textContent).toBe('¥18.80');
   });
 
-  it('makes a new order for another plan; the points reason titles it 充值积分', async () => {
+  it('another plan goes back to asking, then makes its own order; the points reason titles it 充值积分', async () => {
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} reason="points" api={api} />);
     expect(await screen.findByText('充值积分')).toBeTruthy();
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'sandbox' }));
+    await screen.findByTestId('pay-qr');
     fireEvent.click(screen.getByTestId('plan-1'));
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥6.80')).toBeTruthy();
+    expect(screen.queryByTestId('pay-qr')).toBeNull();
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 1, method: 'sandbox' }));
     expect(await screen.findByText('¥6.80', { selector: '[data-testid="pay-amount"]' })).toBeTruthy();
   });
@@ -137,6 +149,7 @@ describe('PayDialog', () => {
     const off = eventBus.on('pay:success', paid);
     try {
       render(<PayDialog open onClose={onClose} api={api} />);
+      await askQr();
       await screen.findByTestId('pay-qr');
       await pollFor(2);
       expect(onClose).not.toHaveBeenCalled();
@@ -157,6 +170,7 @@ describe('PayDialog', () => {
     jest.useFakeTimers();
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     await pollFor(MAX_POLLS - 1);
     expect(screen.queryByText('二维码已过期，点击刷新')).toBeNull();
@@ -174,6 +188,7 @@ describe('PayDialog', () => {
     const api = fakeApi();
     const onClose = jest.fn();
     render(<PayDialog open onClose={onClose} api={api} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     fireEvent.click(closeButton());
     expect(await screen.findByText('确认关闭？', CONFIRM_TITLE)).toBeTruthy();
@@ -200,6 +215,7 @@ describe('PayDialog', () => {
     });
     const onClose = jest.fn();
     render(<PayDialog open onClose={onClose} api={api} />);
+    await askQr();
     expect(await screen.findByText('支付二维码获取失败。')).toBeTruthy();
     fireEvent.click(closeButton());
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -214,6 +230,7 @@ describe('PayDialog', () => {
   it('switches between the methods the server takes', async () => {
     const api = fakeApi({ methods: ['wechat', 'alipay'] });
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     expect(await screen.findByText('请使用微信扫码支付')).toBeTruthy();
     expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'wechat' });
     fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
@@ -225,6 +242,7 @@ describe('PayDialog', () => {
     const voucher: VoucherView = { id: 'v1', amountFen: 100, planTypes: [], expiresAt: null, note: '新人券' };
     const api = fakeApi({ discountFen: 100, vouchers: [voucher] });
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     expect(await screen.findByText('已自动使用优惠券 -¥1.00')).toBeTruthy();
     expect(screen.getByTestId('pay-amount').textContent).toBe('¥17.80');
     fireEvent.click(screen.getByText('不使用优惠券'));
@@ -263,6 +281,7 @@ describe('PayDialog size', () => {
 
   it('is 920 × 580 on wide screens', async () => {
     render(<PayDialog open onClose={() => {}} api={fakeApi()} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     expect(document.querySelector<HTMLElement>('.ant-modal')!.style.width).toBe('920px');
     expect(document.querySelector<HTMLElement>('.ant-modal-body')!.style.height).toBe('580px');
@@ -271,6 +290,7 @@ describe('PayDialog size', () => {
   it('fills the screen below 980 px', async () => {
     window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 979.98px)' })) as typeof window.matchMedia;
     render(<PayDialog open onClose={() => {}} api={fakeApi()} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     const dialog = document.querySelector<HTMLElement>('.ant-modal')!;
     expect(dialog.style.width).toBe('100vw');
@@ -290,6 +310,7 @@ describe('PayDialogs', () => {
     fireEvent.click(closeButton());
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     act(() => eventBus.emit('pay:open', {}));
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'sandbox' }));
     expect(api.payInfo).toHaveBeenCalledTimes(2);
   });
@@ -379,6 +400,7 @@ describe('the international build', () => {
     jest.useFakeTimers();
     const api = fakeApi({ plans: plansEn, methods: ['wechat', 'sandbox'], discountFen: 100, vouchers: [{ id: 'v', amountFen: 100, planTypes: [], expiresAt: null, note: '' }] });
     render(<PayDialog open onClose={() => {}} reason="points" api={api} />);
+    await askQr('Show the payment QR code');
     expect(await screen.findByText('Scan with WeChat to pay')).toBeTruthy();
     expect(screen.getByText('Voucher applied automatically: -¥1.00')).toBeTruthy();
     const dialogText = () => [...document.querySelectorAll('.ant-modal')].map((dialog) => dialog.textContent).join(' ');
