@@ -8,15 +8,17 @@ import { Modal } from '@qiming/sdk/ui/feedback';
 import { payApi, type PayApi } from './payApi';
 import { askForQr, changeChoice, firstChoice, type PayChoice } from './payChoice';
 import { createPayPolling } from './payPolling';
-import { PlanCards, yuan } from './PlanCards';
+import { PlanCards, PlanDetails, yuan } from './PlanCards';
 import { t } from '../i18n';
 import styles from './pay.module.css';
 
 /** spec platform §4: windows narrower than 980 px make dialogs full screen. */
 const FULL_SCREEN_QUERY = '(max-width: 979.98px)';
-/** spec platform §9: the pay dialog is 920 × 580; the QR code 200 px with the 50 px logo centred. */
+/** spec platform §4: the phone layout below 600 px — the QR code first, the plans as tabs above it. */
+const PHONE_QUERY = '(max-width: 599.98px)';
+/** spec platform §9: the pay dialog is 920 × 580 (the whole dialog, title included); the QR code 200 px with the 50 px logo centred. */
 const DIALOG_WIDTH = 920;
-const BODY_HEIGHT = 580;
+const DIALOG_HEIGHT = 580;
 const QR_SIZE = 200;
 const QR_ICON_SIZE = 50;
 /** The site logo, served by the host. */
@@ -44,6 +46,7 @@ export interface PayDialogProps {
  */
 export const PayDialog = observer(function PayDialog({ open, onClose, reason, api = payApi }: PayDialogProps) {
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [modal, modalHolder] = Modal.useModal();
   const signedIn = session.isLoggedIn;
   const { data: info, error: infoError, loading: infoLoading, refresh: retryInfo } = useLoad(open ? () => api.payInfo() : null, [open, api]);
@@ -138,7 +141,7 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   const chosenPlan = info?.plans.find((plan) => plan.type === choice?.type);
 
   function plansColumn() {
-    if (info) return <PlanCards plans={info.plans} mode="choose" chosen={choice?.type} onPick={(type) => change({ type })} />;
+    if (info) return <PlanCards plans={info.plans} mode={phone ? 'tabs' : 'choose'} chosen={choice?.type} onPick={(type) => change({ type })} />;
     if (infoFailed) {
       return (
         <div className={styles.placeholder}>
@@ -223,14 +226,27 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
         styles={
           fullScreen
             ? { container: { borderRadius: 0, minHeight: '100vh' }, body: { overflowY: 'auto' } }
-            : { body: { height: BODY_HEIGHT, overflow: 'hidden' } }
+            : { container: { height: DIALOG_HEIGHT, display: 'flex', flexDirection: 'column' }, body: { flex: 1, minHeight: 0, overflow: 'hidden' } }
         }
         destroyOnHidden
       >
-        <div className={styles.dialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
-          <div className={styles.dialogPlans}>{plansColumn()}</div>
-          <div className={styles.dialogCheckout}>{checkout()}</div>
-        </div>
+        {phone ? (
+          // Phones: what to scan comes first; the plans are tabs above it, the chosen one's details below.
+          <div className={styles.phoneDialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
+            {plansColumn()}
+            <div className={styles.dialogCheckout}>{checkout()}</div>
+            {chosenPlan ? (
+              <div className={styles.chosenDetails}>
+                <PlanDetails plan={chosenPlan} />
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <div className={styles.dialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
+            <div className={styles.dialogPlans}>{plansColumn()}</div>
+            <div className={styles.dialogCheckout}>{checkout()}</div>
+          </div>
+        )}
       </Modal>
     </>
   );

@@ -106,9 +106,12 @@ describe('PayDialog', () => {
     expect(recommended.getByText('推荐')).toBeTruthy();
     expect(recommended.getByText('¥18.80')).toBeTruthy();
     expect(recommended.getByText('200000 积分')).toBeTruthy();
-    expect(recommended.getByText('约 20000 次 GPT-4o mini')).toBeTruthy();
-    expect(recommended.getByText('订阅基础版 · 30 天')).toBeTruthy();
-    expect(within(screen.getByTestId('plan-3')).getByText('VIP 90 天')).toBeTruthy();
+    expect(screen.getByTestId('plan-2').textContent).toContain('约 20000 次 GPT-4o mini · 积分包 Lv2 · 30 天 · 订阅基础版 · 30 天');
+    expect(screen.getByTestId('plan-3').textContent).toContain('VIP 90 天');
+    // One card looks chosen: the recommended one carries only its badge (issue 19).
+    expect(document.querySelectorAll('[role="radio"][aria-checked="true"]')).toHaveLength(1);
+    expect(within(screen.getByTestId('plan-2')).getByText('✓')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-1')).queryByText('✓')).toBeNull();
 
     // Nobody asked for a code yet: no order exists (issue 19).
     expect(within(await screen.findByTestId('pay-ask')).getByText('¥18.80')).toBeTruthy();
@@ -279,12 +282,32 @@ describe('PayDialog size', () => {
     window.matchMedia = matchMedia;
   });
 
-  it('is 920 × 580 on wide screens', async () => {
+  it('is 920 × 580 on wide screens, title included (the body fills what the title leaves)', async () => {
     render(<PayDialog open onClose={() => {}} api={fakeApi()} />);
     await askQr();
     await screen.findByTestId('pay-qr');
     expect(document.querySelector<HTMLElement>('.ant-modal')!.style.width).toBe('920px');
-    expect(document.querySelector<HTMLElement>('.ant-modal-body')!.style.height).toBe('580px');
+    expect(document.querySelector<HTMLElement>('.ant-modal-container')!.style.height).toBe('580px');
+    expect(document.querySelector<HTMLElement>('.ant-modal-body')!.style.height).toBe('');
+  });
+
+  it('on phones shows the plans as tabs, then the QR code, then the chosen plan’s details', async () => {
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 979.98px)' || query === '(max-width: 599.98px)' })) as typeof window.matchMedia;
+    const api = fakeApi();
+    render(<PayDialog open onClose={() => {}} api={api} />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['会员套餐¥6.80', 'false'],
+      ['专业套餐¥18.80', 'true'],
+      ['豪华套餐¥68.80', 'false'],
+    ]);
+    await askQr();
+    const qr = await screen.findByTestId('pay-qr');
+    const details = screen.getByText('约 20000 次 GPT-4o mini');
+    expect(screen.getByRole('tablist').compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(qr.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(tabs[0]!);
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥6.80')).toBeTruthy();
   });
 
   it('fills the screen below 980 px', async () => {
