@@ -81,7 +81,7 @@ test.describe('accounts and sessions', () => {
     await page.goto('/pay');
     await expect(page.getByTestId('pay-page')).toBeVisible();
     // 退出登录 in another tab: the server ends the session and the shared local storage forgets it.
-    await apiData(page, 'POST', 'system/auth/logout');
+    await apiData(page, 'POST', 'system/auth/logout', {});
     await page.evaluate(() => {
       localStorage.removeItem('myToken');
       localStorage.removeItem('myRefreshToken');
