@@ -32,6 +32,36 @@ test.describe('chat page', () => {
     await expect(page.getByTestId('pay-dialog').getByTestId('pay-ask')).toBeVisible();
   });
 
+  test('on a 390 px phone: the top bar keeps 设置 on screen, the settings drawer fits, and the composer\'s bottom row stays visible under the invite banner', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A visitor who has not closed the invite activity yet: the banner sits under the navbar.
+    await page.evaluate(() => {
+      localStorage.removeItem('showActiviesVersion');
+      localStorage.removeItem('showActiviesCount');
+    });
+    await page.reload();
+    await expect(page.getByTestId('activity-banner')).toBeVisible();
+    const inView = async (testId: string) => {
+      const box = (await page.getByTestId(testId).boundingBox())!;
+      return box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844;
+    };
+    await expect.poll(() => inView('open-settings')).toBe(true);
+    expect(await inView('favourite-model')).toBe(true);
+    await expect.poll(() => inView('send')).toBe(true);
+    const webSearch = (await page.getByText('联网搜索').boundingBox())!;
+    expect(webSearch.y + webSearch.height).toBeLessThanOrEqual(844);
+    await page.screenshot({ path: 'test-results/screenshots/chat-phone-banner-390.png' });
+
+    await page.getByTestId('open-settings').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await expect(drawer).toBeVisible();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(390);
+    await page.screenshot({ path: 'test-results/screenshots/chat-settings-drawer-390.png' });
+  });
+
   test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, open the export preview', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signedInChat(page, '/chatPage?model=glm-4-flash');

@@ -8,6 +8,7 @@ import { InsufficientPointsDialog } from '../dialogs/InsufficientPointsDialog';
 import { PageDialogs } from '../dialogs/PageDialogs';
 import { SessionExpiredDialog } from '../dialogs/SessionExpiredDialog';
 import { Navbar } from '../navbar/Navbar';
+import { publishShellHeight } from '../layout/shellHeight';
 import { hidesNavbar } from '../navbar/navigation';
 import { ToastViewport } from '../toasts/ToastViewport';
 import { HostPage } from './HostPage';
@@ -43,9 +44,11 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
   const bare = hidesNavbar(pathname);
   useEffect(onReady, [onReady]);
   useReturnPathOnLogin(pathname);
+  const shell = useRef<HTMLDivElement>(null);
+  useEffect(() => publishShellHeight(shell.current!), []);
   return (
     <>
-      <div data-testid="shell" data-sdk-instance={sdkInstance.id} data-edition={registry.site.edition}>
+      <div ref={shell} data-testid="shell" data-sdk-instance={sdkInstance.id} data-edition={registry.site.edition}>
         {bare ? null : (
           <>
             {registry.site.specialLayout ? <TopBanner /> : null}

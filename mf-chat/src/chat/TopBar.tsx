@@ -34,13 +34,14 @@ export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, c
           <button
             type="button"
             aria-pressed={favourite}
+            aria-label={favourite ? t('chat.favourited') : t('chat.favourite')}
             onClick={() => {
               onFavourites(toggleFavourite({ value: option.value, icon: option.icon, label: option.label }));
               toasts.success(favourite ? t('chat.favouriteRemoved') : t('chat.favouriteAdded'));
             }}
             data-testid="favourite-model"
           >
-            {favourite ? t('chat.favourited') : t('chat.favourite')}
+            <span aria-hidden="true">{favourite ? '★' : '☆'}</span> <span className={styles.actionText}>{favourite ? t('chat.favourited') : t('chat.favourite')}</span>
           </button>
           <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
             {t('chat.share')}
