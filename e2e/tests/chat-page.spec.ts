@@ -79,6 +79,9 @@ test.describe('chat page', () => {
     await answer.getByTestId('export-open').click();
     const preview = page.getByRole('dialog', { name: '导出内容预览' });
     await expect(preview.getByTestId('export-document')).toContainText('介绍一下长城');
+    // The record names the model as the catalogue does, never by its code.
+    await expect(preview.getByTestId('export-document')).toContainText('GLM-4-Flash');
+    await expect(preview.getByTestId('export-document')).not.toContainText('glm-4-flash');
     await preview.getByRole('button', { name: /^(Close|关闭)$/ }).click();
     await expect(preview).toHaveCount(0);
   });

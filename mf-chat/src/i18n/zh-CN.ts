@@ -225,6 +225,7 @@ export const zhCN = {
   'export.brand': '启明 AI',
   'export.recordTitle': '{model} 对话记录',
   'export.defaultBadge': 'AI 对话',
+  'export.defaultName': 'AI助手',
   'export.you': '您',
   'export.exportedAt': '导出时间：{time}',
   'export.disclaimer': '本对话记录由 AI 生成，内容仅供参考，不代表本平台观点。',

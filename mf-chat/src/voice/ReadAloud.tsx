@@ -4,10 +4,9 @@ import { t } from '../i18n';
 import { ProgressBar } from '../ProgressBar';
 import { downloadBlob } from '../markdown/download';
 import { speechApi } from './speechApi';
+import { speechGate } from './speechGate';
 import styles from './voice.module.css';
 
-/** spec chat §4: one generation at a time on the page. */
-let generating = false;
 const PROGRESS_CAP = 80;
 const TICK_MS = 300;
 /** How long the full bar shows before the player replaces it. */
@@ -31,13 +30,8 @@ export function ReadAloud({ text }: { text: string }) {
   useEffect(() => () => stopTimer(), []);
   useEffect(() => () => void (state.kind === 'ready' && URL.revokeObjectURL(state.url)), [state]);
 
-  const start = async () => {
-    if (generating) {
-      toasts.warn(t('speech.busy'));
-      return;
-    }
+  const generate = async () => {
     if (text.length > SPEECH_LIMITS.inputMax) toasts.info(t('speech.truncated', { max: SPEECH_LIMITS.inputMax }));
-    generating = true;
     setState({ kind: 'generating', percent: 0 });
     timer.current = setInterval(() => setState((s) => (s.kind === 'generating' ? { kind: 'generating', percent: Math.min(PROGRESS_CAP, s.percent + Math.max(1, Math.round((PROGRESS_CAP - s.percent) * 0.08))) } : s)), TICK_MS);
     try {
@@ -50,10 +44,9 @@ export function ReadAloud({ text }: { text: string }) {
       // the request client has shown the reason
       stopTimer();
       setState({ kind: 'none' });
-    } finally {
-      generating = false;
     }
   };
+  const start = () => void speechGate.run(generate);
 
   const download = () => {
     try {
@@ -65,15 +58,20 @@ export function ReadAloud({ text }: { text: string }) {
     }
   };
 
-  if (state.kind === 'none') {
-    return (
-      <button type="button" onClick={() => void start()} data-testid="read-aloud">
-        {t('speech.readAloud')}
-      </button>
-    );
-  }
+  // 朗读 stays while its speech is generated: a second click is told to wait, not ignored.
+  const readAloud = (
+    <button type="button" onClick={start} aria-busy={state.kind === 'generating'} data-testid="read-aloud">
+      {t('speech.readAloud')}
+    </button>
+  );
+  if (state.kind === 'none') return readAloud;
   if (state.kind === 'generating') {
-    return <ProgressBar percent={state.percent} testId="speech-progress" />;
+    return (
+      <>
+        {readAloud}
+        <ProgressBar percent={state.percent} testId="speech-progress" />
+      </>
+    );
   }
   return (
     <span className={styles.player} data-testid="speech-player">
