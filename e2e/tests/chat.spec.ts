@@ -42,6 +42,7 @@ test.describe('chat', () => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await page.getByTestId('favourite-model').click();
     await expect(page.getByTestId('favourite-model')).toContainText('已收藏');
+    await expect(page.getByTestId('toast').filter({ hasText: '收藏成功，可在AI应用目录-我的收藏中查看' })).toBeVisible();
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
     await page.reload();
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
@@ -144,6 +145,14 @@ test.describe('chat', () => {
     await question.getByTestId('long-toggle').click();
     await expect(question).not.toContainText('结尾的十个字符');
     await page.screenshot({ path: 'test-results/screenshots/chat-long-message-1440.png' });
+  });
+
+  test('/chatPage/g-<code> of an agent that does not exist says so instead of silently opening the default model', async ({ page }) => {
+    await page.goto('/chatPage/g-no-such-agent');
+    await expect(page.getByTestId('agent-missing')).toContainText('该智能体不存在或已被删除，当前为默认模型对话');
+    await expect(page.getByTestId('toast').filter({ hasText: '该智能体不存在或已被删除' })).toBeVisible();
+    await page.getByTestId('agent-missing').getByRole('button', { name: '去应用目录看看' }).click();
+    await expect(page).toHaveURL(/\/toolBox\/apps$/);
   });
 
   test('editing the question makes a branch beside the old one', async ({ page }) => {

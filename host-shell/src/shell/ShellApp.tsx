@@ -4,6 +4,8 @@ import { ownerOfPath, sdkInstance, session, type Registry } from '@qiming/sdk';
 import { ActivityBanner } from '../announcements/ActivityBanner';
 import { AnnouncementModal } from '../announcements/AnnouncementModal';
 import { TopBanner } from '../announcements/TopBanner';
+import { SignInReminder } from '../account/SignInReminder';
+import { DebugOverlay } from '../debug/DebugOverlay';
 import { InsufficientPointsDialog } from '../dialogs/InsufficientPointsDialog';
 import { PageDialogs } from '../dialogs/PageDialogs';
 import { SessionExpiredDialog } from '../dialogs/SessionExpiredDialog';
@@ -54,6 +56,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
             {registry.site.specialLayout ? <TopBanner /> : null}
             <Navbar pathname={pathname} />
             <ActivityBanner />
+            <SignInReminder />
           </>
         )}
       </div>
@@ -62,6 +65,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
       <SessionExpiredDialog />
       <InsufficientPointsDialog />
       <PageDialogs />
+      <DebugOverlay pathname={pathname} registry={registry} />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

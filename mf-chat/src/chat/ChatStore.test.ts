@@ -199,6 +199,13 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
     expect(deps.goToLogin).toHaveBeenCalled();
   });
 
+  it('/chatPage/g-<code> of an agent that does not exist says so (issue 19)', () => {
+    const { store, deps } = setup([]);
+    store.agentMissing('abc');
+    expect(store.notice).toEqual({ kind: 'agentMissing', code: 'abc' });
+    expect(deps.warn).toHaveBeenCalledWith('该智能体不存在或已被删除，当前为默认模型对话');
+  });
+
   it('signed in: sending is allowed and no notice appears', () => {
     const { store, deps } = setup([]);
     expect(store.allowSend('你好')).toBe(true);

@@ -178,6 +178,12 @@ export class ChatStore {
     this.deps.openPay();
   }
 
+  /** /chatPage/g-<code> named an agent that does not exist: say so above the default model's welcome. */
+  agentMissing(code: string): void {
+    this.notice = { kind: 'agentMissing', code };
+    this.deps.warn(t('chat.agentMissing'));
+  }
+
   /** The noLogin entry's login link. */
   goToLogin(): void {
     this.deps.goToLogin();

@@ -2,7 +2,8 @@ import { STREAM_CODES, type StreamOutcome } from '@qiming/sdk';
 import { t } from '../i18n';
 
 /** What the page shows at the end of the conversation besides the saved messages. */
-export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
+/** `agentMissing`: /chatPage/g-<code> named an agent that does not exist (the default model is open instead). */
+export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | { kind: 'agentMissing'; code: string } | null;
 
 /** What the chat does once a generation's stream has ended (spec chat §4 "Stream cancel codes"). */
 export type OutcomePlan =

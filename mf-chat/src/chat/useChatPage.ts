@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { chat, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
+import { agentCodeOfRoute } from './agentRoute';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { conversationsApi } from '../history/conversationsApi';
@@ -102,6 +103,14 @@ export function useChatPage() {
       store.setModel(initialModel(catalogue.options, null));
     }
   }, [catalogue, params, store]);
+
+  // /chatPage/g-<code> opens an agent. The toolbox has no agents yet, so no code names one: the page
+  // says the agent does not exist instead of silently showing the default model.
+  const { param } = useParams();
+  useEffect(() => {
+    const code = agentCodeOfRoute(param);
+    if (code) store.agentMissing(code);
+  }, [param, store]);
 
   // ?hong= starts a role-play in that scene (from the /hong page).
   useEffect(() => {
