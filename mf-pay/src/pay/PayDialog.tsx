@@ -75,7 +75,7 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   );
 
   // The first plan is chosen in the render that shows the plans (React's state-from-props pattern),
-  // so they never appear without it; the reason only picks this first plan.
+  // so they never appear without it; the reason picks this first plan (and `plan:<type>` asks for its QR code).
   const first = info && !choice ? firstChoice(info.plans, info.methods, reason) : null;
   if (first) setChoice(first);
 
