@@ -72,6 +72,9 @@ test.describe('chat page', () => {
     await expect(answers(page)).toHaveCount(1, { timeout: 20_000 });
     const answer = answers(page).first();
     await expect(answer).toContainText('长城');
+    // The answer's header names the model as the catalogue does, not by its code.
+    await expect(answer.getByTestId('answer-meta')).toContainText('GLM-4-Flash');
+    await expect(answer.getByTestId('answer-meta')).not.toContainText('glm-4-flash');
 
     await answer.getByTestId('copy-markdown').click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

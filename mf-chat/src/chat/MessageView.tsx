@@ -145,10 +145,12 @@ interface MessageProps {
   isLast: boolean;
   onFollowUp(question: string): void;
   onExport(): void;
+  /** The answer's model as people know it (the catalogue's label). */
+  modelName: string;
 }
 
 /** One saved message: a question (copy, edit, versions) or an answer (thinking, references, actions, follow-ups). */
-export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport }: MessageProps) {
+export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport, modelName }: MessageProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const item = message.node.chatContent[0]!;
@@ -189,8 +191,8 @@ export const MessageView = observer(function MessageView({ store, message, isLas
   const failed = message.node.status === 'failed';
   return (
     <div className={styles.assistantRow} data-testid="message-assistant">
-      <div className={styles.meta}>
-        {message.node.modelName} · {formatTime(message.node.createTime)}
+      <div className={styles.meta} data-testid="answer-meta">
+        {modelName} · {formatTime(message.node.createTime)}
         {message.node.offlineDemo ? <span className={styles.offlineTag}>{OFFLINE_DEMO_LABEL}</span> : null}
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />

@@ -3,7 +3,7 @@ import type { ExportConversation } from './exportTypes';
 import { t } from '../i18n';
 import type { ChatStore } from '../chat/ChatStore';
 import { formatTime } from '../history/historyGroups';
-import { modelDisplayName } from './modelDisplayName';
+import { modelDisplayName } from '../models/modelDisplayName';
 
 /** The branch on screen as the export dialog shows it; the header's model is the last answer's. */
 export function exportConversation(store: ChatStore, catalogue: ModelCatalogue | null): ExportConversation {

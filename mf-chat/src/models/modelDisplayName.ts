@@ -2,7 +2,8 @@ import type { ModelCatalogue } from '@qiming/sdk/contracts';
 import { t } from '../i18n';
 
 /**
- * A model's name in an export (spec platform §9, chat §9 "Display name map"): the catalogue's label
+ * A model's name where a person reads it — an answer's header, the export record (spec platform §9,
+ * chat §9 "Display name map"): the catalogue's label
  * for its id; an id the catalogue no longer has, title-cased (glm-4-flash → Glm-4-Flash); AI助手 when
  * there is none. Never the bare code a user does not know.
  */
