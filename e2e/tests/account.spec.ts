@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { codeFromOutbox, registerByEmail, sendCodeThroughCaptcha, uniqueEmail } from '../support/account';
+import { codeFromOutbox, newSignedInUser, registerByEmail, sendCodeThroughCaptcha, uniqueEmail } from '../support/account';
+import { apiData } from '../support/api';
 import { expectArea } from '../support/pages';
 
 test.describe('accounts and sessions', () => {
@@ -75,20 +76,46 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByTestId('username')).toContainText('微信用户');
   });
 
-  test('an expired session offers to log in again (系统提示)', async ({ page }) => {
+  test('a session ended in another tab: one click gives one message, then the login page, which brings the user back', async ({ page }) => {
+    await newSignedInUser(page);
+    await page.goto('/pay');
+    await expect(page.getByTestId('pay-page')).toBeVisible();
+    // 退出登录 in another tab: the server ends the session and the shared local storage forgets it.
+    await apiData(page, 'POST', 'system/auth/logout', {});
+    await page.evaluate(() => {
+      localStorage.removeItem('myToken');
+      localStorage.removeItem('myRefreshToken');
+      localStorage.setItem('loginstate', 'false');
+    });
+
+    await page.getByTestId('username').click();
+    await page.getByTestId('user-menu').getByTestId('action-membership').click();
+    await expect(page).toHaveURL(/\/loginPage$/);
+    const expired = page.getByTestId('toast').filter({ hasText: '登录状态已失效或已过期，请重新登录' });
+    await expect(expired).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(expired).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await expect(page.getByTestId('pay-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('beforeUrl'))).toBe('/pay');
+
+    await registerByEmail(page, uniqueEmail());
+    await expect(page).toHaveURL(/\/pay$/);
+  });
+
+  test('on the chat page (a quiet page) an expired session neither speaks nor leaves', async ({ page }) => {
     await page.goto('/loginPage');
     await page.evaluate(() => {
       localStorage.setItem('myToken', 'expired-token');
       localStorage.setItem('myRefreshToken', 'not-a-valid-refresh-token');
       localStorage.setItem('loginstate', 'true');
     });
-    await page.goto('/pay');
-    const dialog = page.getByTestId('confirm-dialog');
-    await expect(dialog).toContainText('系统提示');
-    await expect(dialog).toContainText('登录状态已过期，您可以继续留在该页面，或者重新登录');
-    await dialog.getByRole('button', { name: '重新登录' }).click();
-    await expect(page).toHaveURL(/\/loginPage$/);
-    expect(await page.evaluate(() => localStorage.getItem('loginstate'))).toBe('false');
+    await page.goto('/chatPage');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('loginstate'))).toBe('false');
+    await expect(page).toHaveURL(/\/chatPage$/);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   });
 
   test('settings are saved and API keys are shown once, then masked', async ({ page }) => {

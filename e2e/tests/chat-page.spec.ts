@@ -29,7 +29,37 @@ test.describe('chat page', () => {
 
     await page.getByTestId('model-select').click();
     await picker.getByRole('button', { name: '充值' }).click();
-    await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
+    await expect(page.getByTestId('pay-dialog').getByTestId('pay-ask')).toBeVisible();
+  });
+
+  test('on a 390 px phone: the top bar keeps 设置 on screen, the settings drawer fits, and the composer\'s bottom row stays visible under the invite banner', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A visitor who has not closed the invite activity yet: the banner sits under the navbar.
+    await page.evaluate(() => {
+      localStorage.removeItem('showActiviesVersion');
+      localStorage.removeItem('showActiviesCount');
+    });
+    await page.reload();
+    await expect(page.getByTestId('activity-banner')).toBeVisible();
+    const inView = async (testId: string) => {
+      const box = (await page.getByTestId(testId).boundingBox())!;
+      return box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844;
+    };
+    await expect.poll(() => inView('open-settings')).toBe(true);
+    expect(await inView('favourite-model')).toBe(true);
+    await expect.poll(() => inView('send')).toBe(true);
+    const webSearch = (await page.getByText('联网搜索').boundingBox())!;
+    expect(webSearch.y + webSearch.height).toBeLessThanOrEqual(844);
+    await page.screenshot({ path: 'test-results/screenshots/chat-phone-banner-390.png' });
+
+    await page.getByTestId('open-settings').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await expect(drawer).toBeVisible();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(390);
+    await page.screenshot({ path: 'test-results/screenshots/chat-settings-drawer-390.png' });
   });
 
   test('a slow model shows the progress checklist with the seconds waited; the answer ends it; copy as Markdown, open the export preview', async ({ page, context }) => {
@@ -42,6 +72,9 @@ test.describe('chat page', () => {
     await expect(answers(page)).toHaveCount(1, { timeout: 20_000 });
     const answer = answers(page).first();
     await expect(answer).toContainText('长城');
+    // The answer's header names the model as the catalogue does, not by its code.
+    await expect(answer.getByTestId('answer-meta')).toContainText('GLM-4-Flash');
+    await expect(answer.getByTestId('answer-meta')).not.toContainText('glm-4-flash');
 
     await answer.getByTestId('copy-markdown').click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -49,6 +82,9 @@ test.describe('chat page', () => {
     await answer.getByTestId('export-open').click();
     const preview = page.getByRole('dialog', { name: '导出内容预览' });
     await expect(preview.getByTestId('export-document')).toContainText('介绍一下长城');
+    // The record names the model as the catalogue does, never by its code.
+    await expect(preview.getByTestId('export-document')).toContainText('GLM-4-Flash');
+    await expect(preview.getByTestId('export-document')).not.toContainText('glm-4-flash');
     await preview.getByRole('button', { name: /^(Close|关闭)$/ }).click();
     await expect(preview).toHaveCount(0);
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerByEmail, uniqueEmail } from '../support/account';
 import { answers, ask, signedInChat } from '../support/chatPage';
 
 test.describe('chat', () => {
@@ -41,6 +42,7 @@ test.describe('chat', () => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
     await page.getByTestId('favourite-model').click();
     await expect(page.getByTestId('favourite-model')).toContainText('已收藏');
+    await expect(page.getByTestId('toast').filter({ hasText: '收藏成功，可在AI应用目录-我的收藏中查看' })).toBeVisible();
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
     await page.reload();
     await expect(page.getByTestId('favourite-models')).toContainText('GLM-4-Flash');
@@ -96,14 +98,61 @@ test.describe('chat', () => {
     await expect(page.getByTestId('history-item')).toHaveCount(0);
   });
 
-  test('signed out: the models and welcome show, sending asks to log in first', async ({ page }) => {
+  test('signed out: sending leaves the noLogin entry and asks to log in; the unsent text comes back after login', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/chatPage?model=glm-4-flash');
     await expect(page.getByTestId('welcome')).toContainText('GLM-4-Flash');
-    await ask(page, '你好');
-    await expect(page.getByText('请在登录后发起聊天')).toBeVisible();
-    await page.getByRole('button', { name: '去登录' }).click();
+    await ask(page, '帮我写一首关于春天的诗');
+    await expect(page.getByRole('dialog').getByText('请在登录后发起聊天')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+    const noLogin = page.getByTestId('chat-no-login');
+    await expect(noLogin).toContainText('请在登录后发起聊天');
+    expect(await page.evaluate(() => window.localStorage.getItem('beforeInputText'))).toBe('帮我写一首关于春天的诗');
+    await page.screenshot({ path: 'test-results/screenshots/chat-no-login-390.png' });
+
+    await noLogin.getByRole('button', { name: '去登录' }).click();
     await expect(page).toHaveURL(/\/loginPage/);
+    await registerByEmail(page, uniqueEmail());
+    await expect(page).toHaveURL(/\/chatPage\?model=glm-4-flash/);
+    await expect(page.getByTestId('composer-input')).toHaveValue('帮我写一首关于春天的诗');
+  });
+
+  test('a 20 000-character message is cut at 2000 with 显示全部 / 收起; pasting 2000 lines and typing after them stay instant', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedInChat(page, '/chatPage?model=glm-4-flash');
+    const input = page.getByTestId('composer-input');
+    const lines = Array.from({ length: 2000 }, (_, i) => `第 ${i + 1} 行：${'粘贴进输入框的较长内容。'.repeat(6)}`).join('\n');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), lines);
+    await input.click();
+    let started = Date.now();
+    await page.keyboard.press('Control+V');
+    await expect.poll(() => input.evaluate((el: HTMLTextAreaElement) => el.value.length)).toBe(lines.length);
+    expect(Date.now() - started).toBeLessThan(1500);
+    started = Date.now();
+    await page.keyboard.type('继续输入');
+    await expect.poll(() => input.evaluate((el: HTMLTextAreaElement) => el.value.endsWith('继续输入'))).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    const long = `${'长'.repeat(19_990)}结尾的十个字符在这里`;
+    await ask(page, long);
+    const question = page.getByTestId('message-user').first();
+    await expect(question.getByTestId('long-toggle')).toHaveText('显示全部');
+    expect((await question.textContent())!.length).toBeLessThan(2100);
+    await expect(question).not.toContainText('结尾的十个字符');
+    await question.getByTestId('long-toggle').click();
+    await expect(question).toContainText('结尾的十个字符在这里');
+    await expect(question.getByTestId('long-toggle')).toHaveText('收起');
+    await question.getByTestId('long-toggle').click();
+    await expect(question).not.toContainText('结尾的十个字符');
+    await page.screenshot({ path: 'test-results/screenshots/chat-long-message-1440.png' });
+  });
+
+  test('/chatPage/g-<code> of an agent that does not exist says so instead of silently opening the default model', async ({ page }) => {
+    await page.goto('/chatPage/g-no-such-agent');
+    await expect(page.getByTestId('agent-missing')).toContainText('该智能体不存在或已被删除，当前为默认模型对话');
+    await expect(page.getByTestId('toast').filter({ hasText: '该智能体不存在或已被删除' })).toBeVisible();
+    await page.getByTestId('agent-missing').getByRole('button', { name: '去应用目录看看' }).click();
+    await expect(page).toHaveURL(/\/toolBox\/apps$/);
   });
 
   test('editing the question makes a branch beside the old one', async ({ page }) => {
@@ -132,11 +181,31 @@ test.describe('chat', () => {
     await expect(answers(page).first()).toContainText('长江');
   });
 
-  test('running out of points warns and opens the pay dialog (充值积分)', async ({ page }) => {
-    await signedInChat(page, '/chatPage?model=o3-new-all');
-    await ask(page, '你好');
+  test('out of points: the warning and the 当前积分不足 notice alone; the pay dialog on the user\'s click, and no order until the QR code is asked for', async ({ page }) => {
+    await signedInChat(page, '/chatPage?model=o1');
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/app-api/pay/getPayInfoGuding')) orders.push(request.url());
+    });
+    await ask(page, '证明勾股定理');
+    await expect(page.getByTestId('integral-not-enough')).toBeVisible();
     await expect(page.getByTestId('toast').filter({ hasText: '积分不足，请及时充值' })).toBeVisible();
-    await expect(page.getByRole('dialog').filter({ has: page.getByTestId('pay-dialog') })).toContainText('充值积分');
-    await expect(page.getByTestId('pay-dialog').getByTestId('pay-amount')).toBeVisible();
+    const notice = page.getByTestId('insufficient-points');
+    await expect(notice).toContainText('当前积分不足');
+    await expect(page.getByTestId('pay-dialog')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/points-notice-1440.png' });
+
+    await notice.getByRole('button', { name: '充值积分' }).click();
+    await expect(notice).toHaveCount(0);
+    const dialog = page.getByTestId('pay-dialog');
+    await expect(dialog.getByTestId('pay-ask')).toContainText('¥18.80');
+    await page.waitForTimeout(500);
+    expect(orders).toEqual([]);
+    await dialog.getByTestId('plan-1').click();
+    await expect(dialog.getByTestId('pay-ask')).toContainText('¥6.80');
+    expect(orders).toEqual([]);
+    await dialog.getByRole('button', { name: '生成支付二维码' }).click();
+    await expect(dialog.getByTestId('pay-amount')).toHaveText('¥6.80');
+    expect(orders).toHaveLength(1);
   });
 });

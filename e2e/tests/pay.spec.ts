@@ -19,6 +19,13 @@ test.describe('pay', () => {
     const frame = page.locator('.ant-modal').filter({ has: dialog });
     await expect.poll(async () => (await frame.boundingBox())?.width).toBe(920);
     await expect(dialog.getByTestId('pay-qr').locator('svg')).toBeVisible();
+    // 920 × 580 with the title; all three plans inside, one of them chosen.
+    await expect.poll(async () => (await frame.locator('.ant-modal-container').boundingBox())?.height).toBe(580);
+    const body = (await frame.locator('.ant-modal-container').boundingBox())!;
+    const third = (await dialog.getByTestId('plan-3').boundingBox())!;
+    expect(third.y + third.height).toBeLessThanOrEqual(body.y + body.height);
+    await expect(dialog.locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/screenshots/pay-dialog-1440.png' });
 
     // The sandbox QR code is a local confirm page: the link opens it as a phone would.
     const [cashier] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /沙箱支付/ }).click()]);
@@ -36,12 +43,30 @@ test.describe('pay', () => {
     await expect(page.getByTestId('membership')).toContainText('Lv1');
   });
 
+  test('on a 390 px phone the plans are tabs and the amount and the QR code are on the first screen', async ({ page }) => {
+    await newSignedInUser(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pay');
+    await page.getByTestId('plan-2').getByRole('button', { name: '立即购买' }).click();
+    const dialog = page.getByTestId('pay-dialog');
+    await expect(dialog.getByRole('tab', { name: /专业套餐/ })).toHaveAttribute('aria-selected', 'true');
+    const qr = dialog.getByTestId('pay-qr');
+    await expect(qr.locator('svg')).toBeVisible();
+    await page.waitForTimeout(400);
+    const qrBox = (await qr.boundingBox())!;
+    const amount = (await dialog.getByTestId('pay-amount').boundingBox())!;
+    expect(qrBox.y + qrBox.height).toBeLessThanOrEqual(844);
+    expect(amount.y + amount.height).toBeLessThanOrEqual(844);
+    await page.screenshot({ path: 'test-results/screenshots/pay-dialog-390.png' });
+  });
+
   test('a QR code expires after 100 polls (fast clock); clicking it makes a new order; closing asks first', async ({ page }) => {
     await page.clock.install();
     await newSignedInUser(page);
     await page.getByTestId('username').click();
     await page.getByTestId('user-menu').getByTestId('action-membership').click();
     const dialog = page.getByTestId('pay-dialog');
+    await dialog.getByRole('button', { name: '生成支付二维码' }).click();
     await expect(dialog.getByTestId('pay-amount')).toHaveText('¥18.80');
     const firstQr = await dialog.getByTestId('pay-qr').innerHTML();
 

@@ -20,6 +20,40 @@ test.describe('points', () => {
     await expect(page.getByTestId('points-history')).toContainText('签到');
   });
 
+  test('a user who has not signed in today is reminded on three page loads a day; 立即签到 signs in', async ({ page, browser }) => {
+    await newSignedInUser(page);
+    const reminder = page.getByTestId('sign-in-reminder');
+    await expect(reminder).toContainText('您今天还没有签到，连续签到可领取更多积分');
+    await page.screenshot({ path: 'test-results/screenshots/sign-in-reminder-1440.png' });
+    await reminder.getByRole('button', { name: '关闭' }).click();
+    await expect(reminder).toHaveCount(0);
+    for (const shown of [true, true, false]) {
+      await page.reload();
+      await expect(page.getByTestId('username')).toBeVisible();
+      if (shown) await expect(reminder).toBeVisible();
+      else {
+        await page.waitForTimeout(1000);
+        await expect(reminder).toHaveCount(0);
+      }
+    }
+
+    // Another browser (its own local storage), on a phone.
+    const context = await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE, baseURL: process.env.E2E_BASE_URL });
+    const other = await context.newPage();
+    await newSignedInUser(other);
+    await other.setViewportSize({ width: 390, height: 844 });
+    const again = other.getByTestId('sign-in-reminder');
+    await expect(again).toBeVisible();
+    const box = (await again.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await other.screenshot({ path: 'test-results/screenshots/sign-in-reminder-390.png' });
+    await again.getByRole('button', { name: '立即签到' }).click();
+    await expect(other.getByTestId('toast').filter({ hasText: /签到成功！获得 \d+ 积分/ })).toBeVisible();
+    await expect(again).toHaveCount(0);
+    await context.close();
+  });
+
   test('a redemption code adds its points once; used again it is refused clearly', async ({ page }) => {
     const output = cdkeysCli('create', '--points', '5000', '--count', '1', '--note', 'e2e');
     const code = output.match(/[A-Z0-9]{2,}(?:-[A-Z0-9]{4}){2,}/)?.[0];

@@ -19,9 +19,11 @@ test.describe.serial('switching versions with the ops CLI', () => {
     await expectArea(page, 'toolbox', '1.0.0');
 
     opsCli('activate', 'toolbox', V2);
-    await page.reload();
-    const section = await expectArea(page, 'toolbox', V2);
-    await expect(section.getByText(`区域 toolbox · 版本 ${V2}`)).toBeVisible();
+    await page.goto('/toolBox/apps?debug=1');
+    await expectArea(page, 'toolbox', V2);
+    // The version is for ops (the ?debug=1 overlay), not in the page a user reads.
+    await expect(page.getByTestId('debug-overlay')).toContainText(`区域 toolbox · 版本 ${V2}`);
+    await expect(page.getByText(`区域 toolbox · 版本 ${V2}`)).toHaveCount(1);
 
     opsCli('rollback', 'toolbox');
     await page.reload();

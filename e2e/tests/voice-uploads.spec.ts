@@ -20,8 +20,12 @@ test.describe('read aloud', () => {
     const speech = page.waitForResponse((r) => r.url().includes('/generateSpeech'), { timeout: 90_000 });
     await answers(page).first().getByTestId('read-aloud').click();
     await expect(answers(page).first().getByTestId('speech-progress')).toBeVisible();
+    // A second 朗读 — on the same answer or another — is told to wait.
+    const busy = page.getByTestId('toast').filter({ hasText: '语音正在生成中，请稍后再试！' });
+    await answers(page).first().getByTestId('read-aloud').click();
+    await expect(busy).toHaveCount(1);
     await answers(page).nth(1).getByTestId('read-aloud').click();
-    await expect(page.getByText('语音正在生成中，请稍后再试！')).toBeVisible();
+    await expect(busy).toHaveCount(2);
 
     const response = await speech;
     expect(response.headers()['content-type']).toBe('audio/mpeg');

@@ -8,5 +8,5 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/videoPage', title: t('pages.video') },
   { path: '/pptPage', title: t('pages.slides') },
   { path: '/soundClone', title: t('pages.voiceClone') },
-  { path: '/toolBox/building', title: t('pages.painter') },
+  { path: '/toolBox/building', title: t('pages.imageGen') },
 ];

@@ -23,9 +23,15 @@ export function PayDialogs({ opening, api = payApi }: { opening: DialogOpening; 
     const offInvite = eventBus.on('invite:open', () => setInviteOpen(true));
     // While the dialog is open (maybe with an order waiting) another pay:open changes nothing.
     const offPay = eventBus.on('pay:open', ({ reason }) => setPay((current) => (current.open ? current : { open: true, session: current.session + 1, reason })));
+    // An ended session closes both: their calls can only fail now, and the user goes to log in.
+    const offExpired = eventBus.on('session:expired', () => {
+      setInviteOpen(false);
+      setPay((current) => ({ ...current, open: false }));
+    });
     return () => {
       offInvite();
       offPay();
+      offExpired();
     };
   }, []);
 

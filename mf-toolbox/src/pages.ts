@@ -13,7 +13,7 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/toolBox/functionCall', title: t('pages.myPlugins') },
   { path: '/resourcePage', title: t('pages.resources') },
   { path: '/instructionPage', title: t('pages.manual') },
-  { path: '/toolPage', title: t('pages.toolbox') },
+  { path: '/toolPage', title: t('pages.tools') },
   { path: '/itTools', title: t('pages.itTools') },
   { path: '/whiteBoard', title: t('pages.whiteboard') },
   { path: '/normalQuestionPage', title: t('pages.faq') },

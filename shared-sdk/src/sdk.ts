@@ -54,9 +54,22 @@ export const request = createRequestClient({
   onRefreshed: (answer) => {
     if (typeof answer.restIntegral === 'number' || typeof answer.restIntegral2 === 'number') points.set(answer);
   },
-  onSessionExpired: () => eventBus.emit('auth:required', { returnTo: currentPath() }),
+  onSessionExpired: ({ announced }) => sessionEnded(announced),
   onInsufficientPoints: (message) => eventBus.emit('points:insufficient', { message }),
 });
+
+/**
+ * spec platform §8 "Refresh failure … then /loginPage": the session could not be renewed. Open
+ * dialogs close (`session:expired`); after the message the user goes to the login page, which brings
+ * them back here (beforeUrl). On the quiet pages (login, social, trace, chatPage) the page decides.
+ */
+function sessionEnded(announced: boolean): void {
+  const returnTo = currentPath();
+  eventBus.emit('session:expired', { returnTo, announced });
+  if (!announced) return;
+  session.rememberReturnTo(returnTo);
+  navigateTo('/loginPage');
+}
 
 export const points = new PointsStore(() => request.get<PointsBalance>('system/user/integral'), eventBus);
 export const user = new UserStore(() => request.get<UserInfo>('system/user/userinfo'));

@@ -4,6 +4,7 @@ import { mountArea, type MountedArea } from '../federation/areaLoader';
 import type { Federation, ReportFailure } from '../federation/federation';
 import type { VersionPlan } from '../federation/versionPlan';
 import { AreaErrorPanel } from '../shell/AreaErrorPanel';
+import { areaSkeleton } from './areaSkeleton';
 
 interface AreaProps {
   domElement: HTMLElement;
@@ -42,7 +43,14 @@ export function resilientArea(plan: VersionPlan, federation: Federation, report:
     bootstrap: async () => {},
     mount: async ({ domElement }) => {
       domElement.hidden = false;
-      await show(domElement);
+      // The page's outline from the first paint until the area has drawn (or its error panel shows).
+      const skeleton = areaSkeleton(plan.area.area, window.location.pathname);
+      domElement.before(skeleton);
+      try {
+        await show(domElement);
+      } finally {
+        skeleton.remove();
+      }
     },
     unmount: async ({ domElement }) => {
       await mounted?.lifecycles.unmount();

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { navigateToUrl } from 'single-spa';
 import { copyText, eventBus, request } from '@qiming/sdk';
 import type { InviteInfo } from '@qiming/sdk/contracts';
 import { signInToday } from '../account/signIn';
@@ -9,6 +8,8 @@ import styles from './dialog.module.css';
 /**
  * spec chat §8 "Insufficient points notice": top up, daily check-in, invite friends, or wait for the
  * 03:00 refresh; with the user's invite link and a copy button. Opened by any code-602 answer.
+ * One dialog at a time: 充值积分 closes it and only then opens the pay dialog (whose QR code waits
+ * for the user to ask for it).
  */
 export function InsufficientPointsDialog() {
   const [open, setOpen] = useState(false);
@@ -34,7 +35,7 @@ export function InsufficientPointsDialog() {
         <p className={styles.message}>{t('insufficient.message')}</p>
         <ul className={styles.options}>
           <li>
-            <button type="button" className={styles.confirm} onClick={() => (close(), navigateToUrl('/pay'))}>
+            <button type="button" className={styles.confirm} onClick={() => (close(), eventBus.emit('pay:open', { reason: 'points' }))}>
               {t('insufficient.topUp')}
             </button>
             {t('insufficient.topUpDetail')}

@@ -9,6 +9,11 @@ describe('navigation', () => {
     expect(pageTitleOf('/toolBox/coll2')).toBe('page.agentCreate');
     expect(pageTitleOf('/toolBox/knowledgePagePublic')).toBe('page.knowledge');
     expect(pageTitleOf('/oaitoken')).toBe('page.settings');
+    // The breadcrumb says what the page's own title says (issue 19).
+    expect(pageTitleOf('/toolBox/coll')).toBe('page.favourites');
+    expect(pageTitleOf('/toolBox/building')).toBe('page.imageGen');
+    expect(pageTitleOf('/toolPage')).toBe('page.tools');
+    expect(pageTitleOf('/trace')).toBe('page.trace');
     expect(pageTitleOf('/nowhere')).toBeNull();
   });
 

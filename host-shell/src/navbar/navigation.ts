@@ -61,7 +61,7 @@ const PAGE_TITLES: Array<[string, HostMessageKey]> = [
   ['/trace', 'page.trace'],
   ['/toolBox/apps', 'page.apps'],
   ['/toolBox/apps2', 'page.apps'],
-  ['/toolBox/coll', 'page.agentCreate'],
+  ['/toolBox/coll', 'page.favourites'],
   ['/toolBox/coll2', 'page.agentCreate'],
   ['/toolBox/building', 'page.imageGen'],
   ['/toolBox/knowledgePage', 'page.knowledge'],

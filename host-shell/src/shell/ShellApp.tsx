@@ -4,10 +4,13 @@ import { ownerOfPath, sdkInstance, session, type Registry } from '@qiming/sdk';
 import { ActivityBanner } from '../announcements/ActivityBanner';
 import { AnnouncementModal } from '../announcements/AnnouncementModal';
 import { TopBanner } from '../announcements/TopBanner';
+import { SignInReminder } from '../account/SignInReminder';
+import { DebugOverlay } from '../debug/DebugOverlay';
 import { InsufficientPointsDialog } from '../dialogs/InsufficientPointsDialog';
 import { PageDialogs } from '../dialogs/PageDialogs';
 import { SessionExpiredDialog } from '../dialogs/SessionExpiredDialog';
 import { Navbar } from '../navbar/Navbar';
+import { publishShellHeight } from '../layout/shellHeight';
 import { hidesNavbar } from '../navbar/navigation';
 import { ToastViewport } from '../toasts/ToastViewport';
 import { HostPage } from './HostPage';
@@ -43,14 +46,17 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
   const bare = hidesNavbar(pathname);
   useEffect(onReady, [onReady]);
   useReturnPathOnLogin(pathname);
+  const shell = useRef<HTMLDivElement>(null);
+  useEffect(() => publishShellHeight(shell.current!), []);
   return (
     <>
-      <div data-testid="shell" data-sdk-instance={sdkInstance.id} data-edition={registry.site.edition}>
+      <div ref={shell} data-testid="shell" data-sdk-instance={sdkInstance.id} data-edition={registry.site.edition}>
         {bare ? null : (
           <>
             {registry.site.specialLayout ? <TopBanner /> : null}
             <Navbar pathname={pathname} />
             <ActivityBanner />
+            <SignInReminder />
           </>
         )}
       </div>
@@ -59,6 +65,7 @@ export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; 
       <SessionExpiredDialog />
       <InsufficientPointsDialog />
       <PageDialogs />
+      <DebugOverlay pathname={pathname} registry={registry} />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -6,7 +6,7 @@ export const zhCN = {
 
   'pages.login': '登录',
   'pages.socialLogin': '第三方登录',
-  'pages.settings': '设置与 API',
+  'pages.settings': '设置与API',
   'pages.mirror': '镜像站',
 
   'login.brand': '启明 AI',

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { navigateTo } from '@qiming/sdk';
 import type { ChatStore } from './ChatStore';
 import { t } from '../i18n';
 import styles from './chat.module.css';
@@ -20,9 +21,31 @@ export const ChatNotice = observer(function ChatNotice({ store }: { store: ChatS
     return (
       <div className={styles.errorText} data-testid="integral-not-enough">
         {t('chat.pointsNotEnough')}
+        <button type="button" className={styles.linkButton} onClick={() => store.topUp()}>
+          {t('chat.topUp')}
+        </button>
       </div>
     );
   }
-  if (notice?.kind === 'noLogin') return <div className={styles.errorText}>{t('chat.loginRequired')}</div>;
+  if (notice?.kind === 'agentMissing') {
+    return (
+      <div className={styles.errorText} data-testid="agent-missing">
+        {t('chat.agentMissing')}
+        <button type="button" className={styles.linkButton} onClick={() => navigateTo('/toolBox/apps')}>
+          {t('chat.browseApps')}
+        </button>
+      </div>
+    );
+  }
+  if (notice?.kind === 'noLogin') {
+    return (
+      <div className={styles.errorText} data-testid="chat-no-login">
+        {t('chat.loginRequired')}
+        <button type="button" className={styles.linkButton} onClick={() => store.goToLogin()}>
+          {t('chat.goLogin')}
+        </button>
+      </div>
+    );
+  }
   return null;
 });

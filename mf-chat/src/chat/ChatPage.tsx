@@ -12,6 +12,7 @@ import { useChatPage } from './useChatPage';
 import { useStickToBottom } from './useStickToBottom';
 import { Welcome } from './Welcome';
 import { exportConversation } from '../export/exportConversation';
+import { modelDisplayName } from '../models/modelDisplayName';
 import { Sidebar } from '../history/Sidebar';
 import { HongConversation, hongPlaying } from '../roleplay/HongConversation';
 import hongStyles from '../roleplay/hong.module.css';
@@ -75,8 +76,8 @@ export const ChatPage = observer(function ChatPage() {
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
-            {!hongScene && store.messages.length === 0 && !store.busy && option ? <Welcome option={option} onAsk={(q) => page.beforeSend() && void store.send(q)} /> : null}
-            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} />}
+            {!hongScene && store.messages.length === 0 && !store.busy && option ? <Welcome option={option} onAsk={(q) => page.beforeSend(q) && void store.send(q)} /> : null}
+            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} nameOf={(model) => modelDisplayName(model, catalogue)} />}
             {hongScene ? null : <CurrentAnswer store={store} modelName={option?.label ?? store.model} />}
             <ChatNotice store={store} />
           </div>

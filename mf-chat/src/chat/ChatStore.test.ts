@@ -52,7 +52,9 @@ function setup(scripts: Script[], tree: ConversationTree = treeOf([node('q1', 'u
     refreshSession: jest.fn(async (): Promise<boolean> => false),
     warn: jest.fn(),
     openPay: jest.fn(),
-    requireLogin: jest.fn(),
+    isSignedIn: jest.fn((): boolean => true),
+    keepUnsent: jest.fn(),
+    goToLogin: jest.fn(),
     onConversation: jest.fn(),
     settings: () => ({ systemPrompt: '', recentChatLen: 4 }),
     renderEveryMs: 0,
@@ -165,12 +167,14 @@ describe('ChatStore: sending', () => {
 });
 
 describe('ChatStore: cancel codes (spec chat §4)', () => {
-  it('602: warns, opens the pay dialog, shows integralNotEnough', async () => {
+  it('602: warns and shows integralNotEnough; the pay dialog opens only on the entry\'s 充值 (one dialog at a time)', async () => {
     const { store, deps } = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.insufficientCredits, message: '积分不足，请及时充值' })]);
     await store.send('你好');
     expect(deps.warn).toHaveBeenCalledWith('积分不足，请及时充值');
-    expect(deps.openPay).toHaveBeenCalled();
+    expect(deps.openPay).not.toHaveBeenCalled();
     expect(store.notice).toEqual({ kind: 'integralNotEnough' });
+    store.topUp();
+    expect(deps.openPay).toHaveBeenCalledTimes(1);
   });
 
   it('608: reloads the conversation and regenerates once', async () => {
@@ -190,7 +194,36 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
     const second = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.unauthorized, message: '' })]);
     await second.store.send('未发出的话');
     expect(second.store.notice).toEqual({ kind: 'noLogin' });
-    expect(second.deps.requireLogin).toHaveBeenCalledWith('未发出的话');
+    expect(second.deps.keepUnsent).toHaveBeenCalledWith('未发出的话');
+    expect(second.deps.goToLogin).toHaveBeenCalled();
+  });
+
+  it('signed out: nothing is sent, the noLogin entry shows and the unsent text is kept for after login (spec chat §4, §6)', async () => {
+    const { store, deps } = setup([]);
+    deps.isSignedIn.mockReturnValue(false);
+    expect(store.allowSend('  写一首诗  ')).toBe(false);
+    expect(store.notice).toEqual({ kind: 'noLogin' });
+    expect(deps.keepUnsent).toHaveBeenCalledWith('  写一首诗  ');
+    expect(deps.send).not.toHaveBeenCalled();
+    // The microphone asks with no text: what was kept before stays kept.
+    store.allowSend('');
+    expect(deps.keepUnsent).toHaveBeenCalledTimes(1);
+    store.goToLogin();
+    expect(deps.goToLogin).toHaveBeenCalled();
+  });
+
+  it('/chatPage/g-<code> of an agent that does not exist says so (issue 19)', () => {
+    const { store, deps } = setup([]);
+    store.agentMissing('abc');
+    expect(store.notice).toEqual({ kind: 'agentMissing', code: 'abc' });
+    expect(deps.warn).toHaveBeenCalledWith('该智能体不存在或已被删除，当前为默认模型对话');
+  });
+
+  it('signed in: sending is allowed and no notice appears', () => {
+    const { store, deps } = setup([]);
+    expect(store.allowSend('你好')).toBe(true);
+    expect(store.notice).toBeNull();
+    expect(deps.keepUnsent).not.toHaveBeenCalled();
   });
 
   it('699 is ignored; another code becomes an error with the server message; a transport error the failed-reply text', async () => {

@@ -19,9 +19,14 @@ export interface ChatStoreDeps {
   /** Refreshes the session after a 401; false when there is no refresh token or it failed. */
   refreshSession(): Promise<boolean>;
   warn(message: string): void;
+  /** The pay dialog, when the user asks for it (the integralNotEnough entry's 充值). */
   openPay(): void;
-  /** Signed out: save the unsent text and go to the login page. */
-  requireLogin(unsent: string): void;
+  /** Whether a user is signed in (the SDK session). */
+  isSignedIn(): boolean;
+  /** Keeps text the user could not send under beforeInputText; the chat page puts it back after login. */
+  keepUnsent(text: string): void;
+  /** Goes to the login page (the shell remembers this page under beforeUrl). */
+  goToLogin(): void;
   /** A conversation's title appeared or changed (the history list adds it). */
   onConversation(convGroupId: string, title: string): void;
   settings(): { systemPrompt: string; recentChatLen: number };
@@ -167,6 +172,33 @@ export class ChatStore {
       await this.resume(last.convId, 0);
     }
     return true;
+  }
+
+  /**
+   * Signed out, nothing is sent (spec chat §5, §6): the noLogin entry with its login link shows and
+   * the unsent text is kept for after login. True when signed in.
+   */
+  allowSend(text: string): boolean {
+    if (this.deps.isSignedIn()) return true;
+    this.notice = { kind: 'noLogin' };
+    if (text.trim()) this.deps.keepUnsent(text);
+    return false;
+  }
+
+  /** The integralNotEnough entry's 充值: the pay dialog, on the user's click only. */
+  topUp(): void {
+    this.deps.openPay();
+  }
+
+  /** /chatPage/g-<code> named an agent that does not exist: say so above the default model's welcome. */
+  agentMissing(code: string): void {
+    this.notice = { kind: 'agentMissing', code };
+    this.deps.warn(t('chat.agentMissing'));
+  }
+
+  /** The noLogin entry's login link. */
+  goToLogin(): void {
+    this.deps.goToLogin();
   }
 
   /** Sends a message after the last one shown. Ignored while an answer loads; empty text is not sent. */
@@ -339,12 +371,12 @@ export class ChatStore {
     if (plan.kind === 'signIn') {
       if (plan.refresh && (await this.deps.refreshSession())) return regenerate();
       runInAction(() => (this.notice = { kind: 'noLogin' }));
-      this.deps.requireLogin(question ?? '');
+      if (question) this.deps.keepUnsent(question);
+      this.deps.goToLogin();
       return;
     }
     await reload();
     if (plan.warn) this.deps.warn(plan.warn);
-    if (plan.openPay) this.deps.openPay();
     runInAction(() => (this.notice = plan.notice));
     if (plan.regenerate) await regenerate();
   }

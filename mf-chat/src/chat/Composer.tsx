@@ -21,13 +21,21 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
   const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
 
+  // What the last resize saw: a box already at its maximum that only got more text stays at it, so a
+  // large input is not laid out twice on every key (measuring means collapsing it to 'auto' first).
+  const last = useRef({ length: 0, atMax: false });
+
   const resize = () => {
     const el = area.current;
     if (!el) return;
+    const grew = text.length >= last.current.length;
+    last.current.length = text.length;
+    if (grew && last.current.atMax) return;
     el.style.height = 'auto';
     const line = parseFloat(getComputedStyle(el).lineHeight) || 22;
-    const maxRows = window.innerWidth <= 500 ? 6 : 15;
-    el.style.height = `${Math.min(el.scrollHeight, line * maxRows + 16)}px`;
+    const maxHeight = line * (window.innerWidth <= 500 ? 6 : 15) + 16;
+    last.current.atMax = el.scrollHeight >= maxHeight;
+    el.style.height = `${Math.min(el.scrollHeight, maxHeight)}px`;
   };
 
   const send = () => {

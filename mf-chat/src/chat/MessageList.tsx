@@ -16,14 +16,16 @@ interface Props {
   onFollowUp(question: string): void;
   /** Opens the export dialog for the branch shown. */
   onExport(): void;
+  /** A model's display name for an answer's header (never its code). */
+  nameOf(model: string): string;
 }
 
 /** The saved messages of the branch shown; only those near the viewport are rendered in long conversations. */
-export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp, onExport }: Props) {
+export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp, onExport, nameOf }: Props) {
   const messages = store.messages;
   const lastIndex = store.busy ? -1 : messages.length - 1;
   const render = (message: BranchMessage, index: number) => (
-    <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} />
+    <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} modelName={nameOf(message.node.model || message.node.modelName)} />
   );
   if (messages.length <= VIRTUAL_ABOVE) {
     return (

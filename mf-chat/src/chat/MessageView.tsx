@@ -11,34 +11,46 @@ import { t } from '../i18n';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { isMarkupText } from '../markdown/markupText';
 import { ReadAloud } from '../voice/ReadAloud';
+import { shownText } from './longText';
 import styles from './chat.module.css';
 
-const LONG_MESSAGE = 2000;
+/** The 显示全部 / 收起 toggle under a message cut at 2000 characters (`longText.ts`). */
+function useLongText(text: string, startExpanded: boolean) {
+  const [expanded, setExpanded] = useState(startExpanded);
+  const shown = shownText(text, expanded);
+  const toggle = shown.long ? (
+    <button type="button" className={styles.linkButton} onClick={() => setExpanded((v) => !v)} data-testid="long-toggle">
+      {expanded ? t('message.collapse') : t('message.showAll')}
+    </button>
+  ) : null;
+  return { shown: shown.text, toggle };
+}
 
 /**
  * An answer rendered as markdown, cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the
  * shown answer (what 复制 copies).
  */
 function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?: React.Ref<HTMLDivElement>; startFull?: boolean }) {
-  const [full, setFull] = useState(startFull);
-  const long = text.length > LONG_MESSAGE;
+  const { shown, toggle } = useLongText(text, startFull);
   return (
     <div className={styles.answer}>
       <div ref={bodyRef}>
-        <LazyMarkdown source={long && !full ? `${text.slice(0, LONG_MESSAGE)}…` : text} />
+        <LazyMarkdown source={shown} />
       </div>
-      {long ? (
-        <button type="button" className={styles.linkButton} onClick={() => setFull((v) => !v)}>
-          {full ? t('message.collapse') : t('message.showAll')}
-        </button>
-      ) : null}
+      {toggle}
     </div>
   );
 }
 
-/** spec chat §5: a question starting with [ or ![ is rendered markup, anything else plain text. */
+/** spec chat §5: a question starting with [ or ![ is rendered markup, anything else plain text; cut at 2000 characters too. */
 function UserText({ text }: { text: string }) {
-  return <div className={styles.userBubble}>{isMarkupText(text) ? <LazyMarkdown className={styles.userMarkup} source={text} /> : text}</div>;
+  const { shown, toggle } = useLongText(text, false);
+  return (
+    <div className={styles.userBubble}>
+      {isMarkupText(text) ? <LazyMarkdown className={styles.userMarkup} source={shown} /> : shown}
+      {toggle ? <div>{toggle}</div> : null}
+    </div>
+  );
 }
 
 /** Seconds since a step started, ticking while it is waited on. */
@@ -133,10 +145,12 @@ interface MessageProps {
   isLast: boolean;
   onFollowUp(question: string): void;
   onExport(): void;
+  /** The answer's model as people know it (the catalogue's label). */
+  modelName: string;
 }
 
 /** One saved message: a question (copy, edit, versions) or an answer (thinking, references, actions, follow-ups). */
-export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport }: MessageProps) {
+export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport, modelName }: MessageProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const item = message.node.chatContent[0]!;
@@ -177,8 +191,8 @@ export const MessageView = observer(function MessageView({ store, message, isLas
   const failed = message.node.status === 'failed';
   return (
     <div className={styles.assistantRow} data-testid="message-assistant">
-      <div className={styles.meta}>
-        {message.node.modelName} · {formatTime(message.node.createTime)}
+      <div className={styles.meta} data-testid="answer-meta">
+        {modelName} · {formatTime(message.node.createTime)}
         {message.node.offlineDemo ? <span className={styles.offlineTag}>{OFFLINE_DEMO_LABEL}</span> : null}
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />

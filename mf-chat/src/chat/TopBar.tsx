@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { copyText, toasts } from '@qiming/sdk';
 import type { ModelCatalogue, ModelOption } from '@qiming/sdk/contracts';
-import { toggleFavourite, type FavouriteModel } from '../history/favourites';
+import { toggleFavouriteWithFeedback, type FavouriteModel } from '../history/favourites';
 import { ModelSelect } from '../models/ModelSelect';
 import type { SettingsTab } from './SettingsDrawer';
 import { t } from '../i18n';
@@ -34,13 +34,15 @@ export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, c
           <button
             type="button"
             aria-pressed={favourite}
+            aria-label={favourite ? t('chat.favourited') : t('chat.favourite')}
             onClick={() => {
-              onFavourites(toggleFavourite({ value: option.value, icon: option.icon, label: option.label }));
-              toasts.success(favourite ? t('chat.favouriteRemoved') : t('chat.favouriteAdded'));
+              const result = toggleFavouriteWithFeedback({ value: option.value, icon: option.icon, label: option.label });
+              onFavourites(result.list);
+              toasts[result.kind](result.message);
             }}
             data-testid="favourite-model"
           >
-            {favourite ? t('chat.favourited') : t('chat.favourite')}
+            <span aria-hidden="true">{favourite ? '★' : '☆'}</span> <span className={styles.actionText}>{favourite ? t('chat.favourited') : t('chat.favourite')}</span>
           </button>
           <button type="button" onClick={() => void copyText(`${window.location.origin}/chatPage?model=${encodeURIComponent(option.value)}`)}>
             {t('chat.share')}

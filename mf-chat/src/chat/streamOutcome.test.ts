@@ -25,7 +25,7 @@ describe('stream outcome plan (spec chat §4)', () => {
     expect(planOutcome(cancelled(STREAM_CODES.cancelled), false, null)).toEqual({ kind: 'reload', notice: null });
     expect(planOutcome(cancelled(STREAM_CODES.reloadConversation), false, null)).toEqual({ kind: 'reload', notice: null, regenerate: true });
     expect(planOutcome(cancelled(STREAM_CODES.reloadConversation), true, null)).toEqual({ kind: 'reload', notice: null, regenerate: false });
-    expect(planOutcome(cancelled(STREAM_CODES.insufficientCredits), false, null)).toEqual({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: '积分不足，请及时充值', openPay: true });
+    expect(planOutcome(cancelled(STREAM_CODES.insufficientCredits), false, null)).toEqual({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: '积分不足，请及时充值' });
     expect(planOutcome(cancelled(STREAM_CODES.unauthorized), false, null)).toEqual({ kind: 'signIn', refresh: true });
     expect(planOutcome(cancelled(STREAM_CODES.unauthorized), true, null)).toEqual({ kind: 'signIn', refresh: false });
   });

@@ -2,7 +2,8 @@ import { STREAM_CODES, type StreamOutcome } from '@qiming/sdk';
 import { t } from '../i18n';
 
 /** What the page shows at the end of the conversation besides the saved messages. */
-export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | null;
+/** `agentMissing`: /chatPage/g-<code> named an agent that does not exist (the default model is open instead). */
+export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | { kind: 'agentMissing'; code: string } | null;
 
 /** What the chat does once a generation's stream has ended (spec chat §4 "Stream cancel codes"). */
 export type OutcomePlan =
@@ -13,7 +14,7 @@ export type OutcomePlan =
   /** 401: refresh the session and generate again (`refresh`), else keep the text and go to login. */
   | { kind: 'signIn'; refresh: boolean }
   /** Read the conversation again, then what the code asks for. */
-  | { kind: 'reload'; notice: Notice; warn?: string; openPay?: boolean; regenerate?: boolean };
+  | { kind: 'reload'; notice: Notice; warn?: string; regenerate?: boolean };
 
 type CancelRule = (retried: boolean) => OutcomePlan;
 
@@ -23,7 +24,9 @@ const CANCEL_RULES: Partial<Record<number, CancelRule>> = {
   [STREAM_CODES.cancelled]: () => ({ kind: 'reload', notice: null }),
   // The conversation changed under the request: read it again and generate once more.
   [STREAM_CODES.reloadConversation]: (retried) => ({ kind: 'reload', notice: null, regenerate: !retried }),
-  [STREAM_CODES.insufficientCredits]: () => ({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: t('chat.pointsLow'), openPay: true }),
+  // The warning here, the 当前积分不足 notice from the SDK's chat client (points:insufficient); the pay
+  // dialog only when the user asks for it there or on the entry (one dialog at a time, no order unasked).
+  [STREAM_CODES.insufficientCredits]: () => ({ kind: 'reload', notice: { kind: 'integralNotEnough' }, warn: t('chat.pointsLow') }),
   [STREAM_CODES.unauthorized]: (retried) => ({ kind: 'signIn', refresh: !retried }),
 };
 

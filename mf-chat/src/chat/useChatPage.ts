@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { chat, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
+import { agentCodeOfRoute } from './agentRoute';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { conversationsApi } from '../history/conversationsApi';
@@ -49,10 +50,9 @@ export function useChatPage() {
           refreshSession: () => request.refreshSession(),
           warn: (message) => toasts.warn(message),
           openPay: () => eventBus.emit('pay:open', { reason: 'points' }),
-          requireLogin: (unsent) => {
-            if (unsent) window.localStorage.setItem(STORAGE_KEYS.beforeInputText, unsent);
-            navigateTo('/loginPage');
-          },
+          isSignedIn: () => session.isLoggedIn,
+          keepUnsent: (text) => window.localStorage.setItem(STORAGE_KEYS.beforeInputText, text),
+          goToLogin: () => navigateTo('/loginPage'),
           onConversation: (id, title) => history.upsert(id, title),
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
         },
@@ -105,6 +105,14 @@ export function useChatPage() {
     }
   }, [catalogue, params, store]);
 
+  // /chatPage/g-<code> opens an agent. The toolbox has no agents yet, so no code names one: the page
+  // says the agent does not exist instead of silently showing the default model.
+  const { param } = useParams();
+  useEffect(() => {
+    const code = agentCodeOfRoute(param);
+    if (code) store.agentMissing(code);
+  }, [param, store]);
+
   // ?hong= starts a role-play in that scene (from the /hong page).
   useEffect(() => {
     const code = params.get('hong');
@@ -124,9 +132,9 @@ export function useChatPage() {
     window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
   };
 
-  /** Signed out, sending asks to log in first. */
-  const beforeSend = () => {
-    if (session.isLoggedIn) return true;
+  /** Signed out, sending leaves the noLogin entry, keeps the text and asks to log in first. */
+  const beforeSend = (text: string) => {
+    if (store.allowSend(text)) return true;
     askLogin(t('chat.loginRequired'));
     return false;
   };

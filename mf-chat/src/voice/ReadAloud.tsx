@@ -4,10 +4,9 @@ import { t } from '../i18n';
 import { ProgressBar } from '../ProgressBar';
 import { downloadBlob } from '../markdown/download';
 import { speechApi } from './speechApi';
+import { speechGate } from './speechGate';
 import styles from './voice.module.css';
 
-/** spec chat §4: one generation at a time on the page. */
-let generating = false;
 const PROGRESS_CAP = 80;
 const TICK_MS = 300;
 /** How long the full bar shows before the player replaces it. */
@@ -38,13 +37,8 @@ export function ReadAloud({ text }: { text: string }) {
   useEffect(() => () => stopTimer(), []);
   useEffect(() => () => void (state.kind === 'ready' && URL.revokeObjectURL(state.url)), [state]);
 
-  const start = async () => {
-    if (generating) {
-      toasts.warn(t('speech.busy'));
-      return;
-    }
+  const generate = async () => {
     if (text.length > SPEECH_LIMITS.inputMax) toasts.info(t('speech.truncated', { max: SPEECH_LIMITS.inputMax }));
-    generating = true;
     setState({ kind: 'generating', percent: 0 });
     // The bar moves only once the server speaks; while the request waits its place is shown (排队中).
     let queued = true;
@@ -73,10 +67,9 @@ export function ReadAloud({ text }: { text: string }) {
       // the request client has shown the reason
       stopTimer();
       setState({ kind: 'none' });
-    } finally {
-      generating = false;
     }
   };
+  const start = () => void speechGate.run(generate);
 
   const download = () => {
     try {
@@ -88,19 +81,22 @@ export function ReadAloud({ text }: { text: string }) {
     }
   };
 
-  if (state.kind === 'none') {
-    return (
-      <button type="button" onClick={() => void start()} data-testid="read-aloud">
-        {t('speech.readAloud')}
-      </button>
-    );
-  }
+  // 朗读 stays while its speech is generated: a second click is told to wait, not ignored.
+  const readAloud = (
+    <button type="button" onClick={start} aria-busy={state.kind === 'generating'} data-testid="read-aloud">
+      {t('speech.readAloud')}
+    </button>
+  );
+  if (state.kind === 'none') return readAloud;
   if (state.kind === 'generating') {
     return (
-      <span className={styles.player}>
-        <ProgressBar percent={state.percent} testId="speech-progress" />
-        {state.ahead !== undefined && <span data-testid="speech-queue">{t('speech.queued', { n: state.ahead })}</span>}
-      </span>
+      <>
+        {readAloud}
+        <span className={styles.player}>
+          <ProgressBar percent={state.percent} testId="speech-progress" />
+          {state.ahead !== undefined && <span data-testid="speech-queue">{t('speech.queued', { n: state.ahead })}</span>}
+        </span>
+      </>
     );
   }
   return (

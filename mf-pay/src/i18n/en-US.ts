@@ -62,6 +62,7 @@ const enUS: Translation<typeof zhCN> = {
   'pay.dialog.closeConfirmDetail': 'The order has not been paid. After closing we stop waiting for the payment.',
   'pay.dialog.signInHint': 'Sign in to pay for the chosen plan by scanning a QR code.',
   'pay.dialog.signInToBuy': 'Sign in to buy',
+  'pay.dialog.showQr': 'Show the payment QR code',
   'pay.dialog.creating': 'Creating the payment QR code…',
   'pay.dialog.orderFailed': 'Could not get a payment QR code.',
   'pay.dialog.infoFailed': 'Could not load the plans.',

@@ -59,6 +59,7 @@ export const zhCN = {
   'pay.dialog.closeConfirmDetail': '订单尚未支付，关闭后将不再等待支付结果。',
   'pay.dialog.signInHint': '登录后即可扫码购买所选套餐。',
   'pay.dialog.signInToBuy': '登录后购买',
+  'pay.dialog.showQr': '生成支付二维码',
   'pay.dialog.creating': '正在生成支付二维码…',
   'pay.dialog.orderFailed': '支付二维码获取失败。',
   'pay.dialog.infoFailed': '套餐信息加载失败。',

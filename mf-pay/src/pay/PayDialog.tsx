@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
 import { eventBus, session, toasts, useLoad, useMediaQuery } from '@qiming/sdk';
-import type { PayMethod, PayOrderCreated, PlanType, PlanView, VoucherView } from '@qiming/sdk/contracts';
+import type { PayOrderCreated, PlanType, VoucherView } from '@qiming/sdk/contracts';
 import { Button, Spin } from '@qiming/sdk/ui';
 import { QRCode } from '@qiming/sdk/ui/display';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { payApi, type PayApi } from './payApi';
+import { askForQr, changeChoice, firstChoice, type PayChoice } from './payChoice';
 import { createPayPolling } from './payPolling';
-import { PlanCards, yuan } from './PlanCards';
+import { PlanCards, PlanDetails, yuan } from './PlanCards';
 import { t } from '../i18n';
 import styles from './pay.module.css';
 
 /** spec platform §4: windows narrower than 980 px make dialogs full screen. */
 const FULL_SCREEN_QUERY = '(max-width: 979.98px)';
-/** spec platform §9: the pay dialog is 920 × 580; the QR code 200 px with the 50 px logo centred. */
+/** spec platform §4: the phone layout below 600 px — the QR code first, the plans as tabs above it. */
+const PHONE_QUERY = '(max-width: 599.98px)';
+/** spec platform §9: the pay dialog is 920 × 580 (the whole dialog, title included); the QR code 200 px with the 50 px logo centred. */
 const DIALOG_WIDTH = 920;
-const BODY_HEIGHT = 580;
+const DIALOG_HEIGHT = 580;
 const QR_SIZE = 200;
 const QR_ICON_SIZE = 50;
 /** The site logo, served by the host. */
@@ -24,26 +27,6 @@ const SITE_LOGO = '/icon-192.png';
 /** spec §4: the expired code is greyed under its refresh text. */
 const EXPIRED_COVER: CSSProperties = { background: 'rgba(236, 236, 240, 0.9)' };
 const FULL_SCREEN_STYLE: CSSProperties = { top: 0, maxWidth: '100vw', margin: 0, padding: 0 };
-
-/** The plan a `pay:open` reason asks for: `plan:2` → 2. */
-export function planOfReason(reason: string | undefined): PlanType | null {
-  const match = /^plan:([123])$/.exec(reason ?? '');
-  return match ? (Number(match[1]) as PlanType) : null;
-}
-
-function initialPlan(plans: PlanView[], reason: string | undefined): PlanType | undefined {
-  const asked = planOfReason(reason);
-  if (asked && plans.some((plan) => plan.type === asked)) return asked;
-  return (plans.find((plan) => plan.recommended) ?? plans[0])?.type;
-}
-
-/** What the next order is made of; `round` grows to make a new order with the same choice (retry, refresh). */
-interface Choice {
-  type: PlanType;
-  method?: PayMethod;
-  useVoucher: boolean;
-  round: number;
-}
 
 type OrderState = { kind: 'creating' } | { kind: 'failed' } | { kind: 'ready'; order: PayOrderCreated; expired: boolean };
 
@@ -63,12 +46,13 @@ export interface PayDialogProps {
  */
 export const PayDialog = observer(function PayDialog({ open, onClose, reason, api = payApi }: PayDialogProps) {
   const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [modal, modalHolder] = Modal.useModal();
   const signedIn = session.isLoggedIn;
   const { data: info, error: infoError, loading: infoLoading, refresh: retryInfo } = useLoad(open ? () => api.payInfo() : null, [open, api]);
   const infoFailed = infoError !== undefined && !infoLoading;
   const { data: vouchers = [] } = useLoad(open && signedIn ? () => api.vouchers() : null, [open, signedIn, api]);
-  const [choice, setChoice] = useState<Choice | null>(null);
+  const [choice, setChoice] = useState<PayChoice | null>(null);
   const [order, setOrder] = useState<OrderState>({ kind: 'creating' });
   const closeConfirm = useRef<{ destroy(): void } | null>(null);
   const latestOnClose = useRef(onClose);
@@ -91,13 +75,19 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   );
 
   // The first plan is chosen in the render that shows the plans (React's state-from-props pattern),
-  // so they never appear without it; the reason only picks this first plan.
-  const firstPlan = info && !choice ? initialPlan(info.plans, reason) : null;
-  if (info && firstPlan) setChoice({ type: firstPlan, method: info.methods[0], useVoucher: true, round: 0 });
+  // so they never appear without it; the reason picks this first plan (and `plan:<type>` asks for its QR code).
+  const first = info && !choice ? firstChoice(info.plans, info.methods, reason) : null;
+  if (first) setChoice(first);
 
-  // Every change of plan, method or voucher use (and every retry) makes a new order and watches it.
+  // Once the user asked for the QR code, every change of method or voucher use (and every retry)
+  // makes a new order and watches it; before that, and after choosing another plan, none exists.
   useEffect(() => {
     if (!open || !signedIn || !choice) return;
+    if (!choice.asked) {
+      polling.stop();
+      setOrder({ kind: 'creating' });
+      return;
+    }
     let current = true;
     polling.stop();
     setOrder({ kind: 'creating' });
@@ -120,13 +110,8 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   }, [open, polling]);
   useEffect(() => () => polling.stop(), [polling]);
 
-  const change = (patch: Partial<Omit<Choice, 'round'>>) =>
-    setChoice((chosen) => {
-      if (!chosen) return chosen;
-      const unchanged = (Object.keys(patch) as Array<keyof typeof patch>).every((key) => chosen[key] === patch[key]);
-      return unchanged ? chosen : { ...chosen, ...patch };
-    });
-  const newOrder = () => setChoice((chosen) => chosen && { ...chosen, round: chosen.round + 1 });
+  const change = (patch: Parameters<typeof changeChoice>[1]) => setChoice((chosen) => chosen && changeChoice(chosen, patch));
+  const newOrder = () => setChoice((chosen) => chosen && askForQr(chosen));
 
   const close = () => {
     polling.stop();
@@ -156,7 +141,7 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
   const chosenPlan = info?.plans.find((plan) => plan.type === choice?.type);
 
   function plansColumn() {
-    if (info) return <PlanCards plans={info.plans} mode="choose" chosen={choice?.type} onPick={(type) => change({ type })} />;
+    if (info) return <PlanCards plans={info.plans} mode={phone ? 'tabs' : 'choose'} chosen={choice?.type} onPick={(type) => change({ type })} />;
     if (infoFailed) {
       return (
         <div className={styles.placeholder}>
@@ -197,7 +182,15 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
             ))}
           </div>
         ) : null}
-        {order.kind === 'creating' ? (
+        {!choice.asked ? (
+          <div className={styles.placeholder} data-testid="pay-ask">
+            <strong className={styles.planName}>{chosenPlan.name}</strong>
+            <span className={styles.price}>{yuan(chosenPlan.priceFen)}</span>
+            <Button type="primary" size="large" onClick={newOrder}>
+              {t('pay.dialog.showQr')}
+            </Button>
+          </div>
+        ) : order.kind === 'creating' ? (
           <div className={`${styles.placeholder} ${styles.qrBox}`}>
             <Spin />
             <span className={styles.muted}>{t('pay.dialog.creating')}</span>
@@ -233,14 +226,27 @@ export const PayDialog = observer(function PayDialog({ open, onClose, reason, ap
         styles={
           fullScreen
             ? { container: { borderRadius: 0, minHeight: '100vh' }, body: { overflowY: 'auto' } }
-            : { body: { height: BODY_HEIGHT, overflow: 'hidden' } }
+            : { container: { height: DIALOG_HEIGHT, display: 'flex', flexDirection: 'column' }, body: { flex: 1, minHeight: 0, overflow: 'hidden' } }
         }
         destroyOnHidden
       >
-        <div className={styles.dialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
-          <div className={styles.dialogPlans}>{plansColumn()}</div>
-          <div className={styles.dialogCheckout}>{checkout()}</div>
-        </div>
+        {phone ? (
+          // Phones: what to scan comes first; the plans are tabs above it, the chosen one's details below.
+          <div className={styles.phoneDialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
+            {plansColumn()}
+            <div className={styles.dialogCheckout}>{checkout()}</div>
+            {chosenPlan ? (
+              <div className={styles.chosenDetails}>
+                <PlanDetails plan={chosenPlan} />
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <div className={styles.dialog} data-testid="pay-dialog" data-full-screen={fullScreen}>
+            <div className={styles.dialogPlans}>{plansColumn()}</div>
+            <div className={styles.dialogCheckout}>{checkout()}</div>
+          </div>
+        )}
       </Modal>
     </>
   );

@@ -18,7 +18,13 @@ function grantsOf(plan: PlanView): string[] {
   return grants;
 }
 
-function PlanDetails({ plan }: { plan: PlanView }) {
+/** What the plan gives, as lines: the use counts, then the package, subscription and VIP days. */
+function factsOf(plan: PlanView): string[] {
+  return [...plan.uses.map((use) => t('pay.plan.uses', { count: use.count, label: use.label })), ...grantsOf(plan)];
+}
+
+/** A plan's full details (the page's cards, and the chosen plan under the QR code on phones). */
+export function PlanDetails({ plan }: { plan: PlanView }) {
   return (
     <>
       <div className={styles.planHead}>
@@ -29,13 +35,25 @@ function PlanDetails({ plan }: { plan: PlanView }) {
       <div className={styles.price}>{yuan(plan.priceFen)}</div>
       <div className={styles.points}>{t('pay.plan.points', { points: plan.points })}</div>
       <ul className={styles.planFacts}>
-        {plan.uses.map((use) => (
-          <li key={use.model}>{t('pay.plan.uses', { count: use.count, label: use.label })}</li>
-        ))}
-        {grantsOf(plan).map((grant) => (
-          <li key={grant}>{grant}</li>
+        {factsOf(plan).map((fact) => (
+          <li key={fact}>{fact}</li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** The dialog's compact card: name and price on one line, points and what it gives below (three fit in 580 px). */
+function CompactDetails({ plan }: { plan: PlanView }) {
+  return (
+    <>
+      <div className={styles.planHead}>
+        <strong className={styles.planName}>{plan.name}</strong>
+        {plan.recommended ? <span className={styles.recommended}>{t('pay.plan.recommended')}</span> : null}
+        <span className={styles.compactPrice}>{yuan(plan.priceFen)}</span>
+      </div>
+      <div className={styles.points}>{t('pay.plan.points', { points: plan.points })}</div>
+      <p className={styles.compactFacts}>{factsOf(plan).join(' · ')}</p>
     </>
   );
 }
@@ -44,9 +62,10 @@ export interface PlanCardsProps {
   plans: PlanView[];
   /**
    * choose: the dialog's stacked list, one plan chosen (a radio group; clicking a card chooses it).
+   * tabs: the dialog on phones, one row of tabs (name and price) above the QR code.
    * buy: the page's row of cards, each with a 立即购买 button.
    */
-  mode: 'choose' | 'buy';
+  mode: 'choose' | 'tabs' | 'buy';
   chosen?: PlanType;
   onPick(type: PlanType): void;
 }
@@ -67,6 +86,26 @@ export function PlanCards({ plans, mode, chosen, onPick }: PlanCardsProps) {
       </div>
     );
   }
+  if (mode === 'tabs') {
+    return (
+      <div className={styles.planTabs} role="tablist" data-testid="plan-cards">
+        {plans.map((plan) => (
+          <button
+            key={plan.type}
+            type="button"
+            role="tab"
+            aria-selected={plan.type === chosen}
+            className={plan.type === chosen ? `${styles.planTab} ${styles.planTabChosen}` : styles.planTab}
+            onClick={() => onPick(plan.type)}
+            data-testid={`plan-${plan.type}`}
+          >
+            <span>{plan.name}</span>
+            <strong>{yuan(plan.priceFen)}</strong>
+          </button>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className={styles.planList} role="radiogroup" data-testid="plan-cards">
       {plans.map((plan) => (
@@ -76,7 +115,8 @@ export function PlanCards({ plans, mode, chosen, onPick }: PlanCardsProps) {
           role="radio"
           tabIndex={0}
           aria-checked={plan.type === chosen}
-          className={[styles.planCard, styles.planOption, plan.recommended ? styles.planRecommended : '', plan.type === chosen ? styles.planChosen : ''].filter(Boolean).join(' ')}
+          // Only the chosen card is marked (the recommended one carries just its badge here).
+          className={plan.type === chosen ? `${styles.planCard} ${styles.planOption} ${styles.planChosen}` : `${styles.planCard} ${styles.planOption}`}
           onClick={() => onPick(plan.type)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -85,7 +125,8 @@ export function PlanCards({ plans, mode, chosen, onPick }: PlanCardsProps) {
           }}
           data-testid={`plan-${plan.type}`}
         >
-          <PlanDetails plan={plan} />
+          <CompactDetails plan={plan} />
+          {plan.type === chosen ? <span className={styles.chosenMark} aria-hidden="true">✓</span> : null}
         </div>
       ))}
     </div>

@@ -72,6 +72,8 @@ function fakeApi(options: FakeOptions = {}) {
 
 /** antd also puts the confirm's title in a hidden heading; this is the one shown. */
 const CONFIRM_TITLE = { selector: '.ant-modal-confirm-title' };
+/** 生成支付二维码: the user asks for the code (no order exists before). */
+const askQr = async (name = '生成支付二维码') => fireEvent.click(await screen.findByRole('button', { name }));
 const closeButton = () => document.querySelector<HTMLButtonElement>('.ant-modal-close')!;
 const pollFor = async (intervals: number) => {
   for (let i = 0; i < intervals; i++) await act(() => jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
@@ -94,7 +96,7 @@ afterEach(() => {
 });
 
 describe('PayDialog', () => {
-  it('opens with the plans, the recommended one chosen, and its QR code', async () => {
+  it('opens with the plans, the recommended one chosen, and no order until 生成支付二维码 asks for its QR code', async () => {
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} api={api} />);
     expect(await screen.findByText('开通会员')).toBeTruthy();
@@ -104,10 +106,17 @@ describe('PayDialog', () => {
     expect(recommended.getByText('推荐')).toBeTruthy();
     expect(recommended.getByText('¥18.80')).toBeTruthy();
     expect(recommended.getByText('200000 积分')).toBeTruthy();
-    expect(recommended.getByText('约 20000 次 GPT-4o mini')).toBeTruthy();
-    expect(recommended.getByText('订阅基础版 · 30 天')).toBeTruthy();
-    expect(within(screen.getByTestId('plan-3')).getByText('VIP 90 天')).toBeTruthy();
+    expect(screen.getByTestId('plan-2').textContent).toContain('约 20000 次 GPT-4o mini · 积分包 Lv2 · 30 天 · 订阅基础版 · 30 天');
+    expect(screen.getByTestId('plan-3').textContent).toContain('VIP 90 天');
+    // One card looks chosen: the recommended one carries only its badge (issue 19).
+    expect(document.querySelectorAll('[role="radio"][aria-checked="true"]')).toHaveLength(1);
+    expect(within(screen.getByTestId('plan-2')).getByText('✓')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-1')).queryByText('✓')).toBeNull();
 
+    // Nobody asked for a code yet: no order exists (issue 19).
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥18.80')).toBeTruthy();
+    expect(api.createOrder).not.toHaveBeenCalled();
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenCalledWith({ type: 2, method: 'sandbox' }));
     const link = await screen.findByText('沙箱支付：用手机扫码或点此打开确认页');
     expect(link.getAttribute('href')).toBe('http://localhost:3000/pay/sandbox/T1');
@@ -119,12 +128,18 @@ describe('PayDialog', () => {
     expect(screen.getByTestId('pay-amount').textContent).toBe('¥18.80');
   });
 
-  it('makes a new order for another plan; the points reason titles it 充值积分', async () => {
+  it('another plan goes back to asking, then makes its own order; the points reason titles it 充值积分', async () => {
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} reason="points" api={api} />);
     expect(await screen.findByText('充值积分')).toBeTruthy();
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'sandbox' }));
+    await screen.findByTestId('pay-qr');
     fireEvent.click(screen.getByTestId('plan-1'));
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥6.80')).toBeTruthy();
+    expect(screen.queryByTestId('pay-qr')).toBeNull();
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 1, method: 'sandbox' }));
     expect(await screen.findByText('¥6.80', { selector: '[data-testid="pay-amount"]' })).toBeTruthy();
   });
@@ -137,6 +152,7 @@ describe('PayDialog', () => {
     const off = eventBus.on('pay:success', paid);
     try {
       render(<PayDialog open onClose={onClose} api={api} />);
+      await askQr();
       await screen.findByTestId('pay-qr');
       await pollFor(2);
       expect(onClose).not.toHaveBeenCalled();
@@ -157,6 +173,7 @@ describe('PayDialog', () => {
     jest.useFakeTimers();
     const api = fakeApi();
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     await pollFor(MAX_POLLS - 1);
     expect(screen.queryByText('二维码已过期，点击刷新')).toBeNull();
@@ -174,6 +191,7 @@ describe('PayDialog', () => {
     const api = fakeApi();
     const onClose = jest.fn();
     render(<PayDialog open onClose={onClose} api={api} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     fireEvent.click(closeButton());
     expect(await screen.findByText('确认关闭？', CONFIRM_TITLE)).toBeTruthy();
@@ -200,6 +218,7 @@ describe('PayDialog', () => {
     });
     const onClose = jest.fn();
     render(<PayDialog open onClose={onClose} api={api} />);
+    await askQr();
     expect(await screen.findByText('支付二维码获取失败。')).toBeTruthy();
     fireEvent.click(closeButton());
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -214,6 +233,7 @@ describe('PayDialog', () => {
   it('switches between the methods the server takes', async () => {
     const api = fakeApi({ methods: ['wechat', 'alipay'] });
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     expect(await screen.findByText('请使用微信扫码支付')).toBeTruthy();
     expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'wechat' });
     fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
@@ -225,6 +245,7 @@ describe('PayDialog', () => {
     const voucher: VoucherView = { id: 'v1', amountFen: 100, planTypes: [], expiresAt: null, note: '新人券' };
     const api = fakeApi({ discountFen: 100, vouchers: [voucher] });
     render(<PayDialog open onClose={() => {}} api={api} />);
+    await askQr();
     expect(await screen.findByText('已自动使用优惠券 -¥1.00')).toBeTruthy();
     expect(screen.getByTestId('pay-amount').textContent).toBe('¥17.80');
     fireEvent.click(screen.getByText('不使用优惠券'));
@@ -261,16 +282,38 @@ describe('PayDialog size', () => {
     window.matchMedia = matchMedia;
   });
 
-  it('is 920 × 580 on wide screens', async () => {
+  it('is 920 × 580 on wide screens, title included (the body fills what the title leaves)', async () => {
     render(<PayDialog open onClose={() => {}} api={fakeApi()} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     expect(document.querySelector<HTMLElement>('.ant-modal')!.style.width).toBe('920px');
-    expect(document.querySelector<HTMLElement>('.ant-modal-body')!.style.height).toBe('580px');
+    expect(document.querySelector<HTMLElement>('.ant-modal-container')!.style.height).toBe('580px');
+    expect(document.querySelector<HTMLElement>('.ant-modal-body')!.style.height).toBe('');
+  });
+
+  it('on phones shows the plans as tabs, then the QR code, then the chosen plan’s details', async () => {
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 979.98px)' || query === '(max-width: 599.98px)' })) as typeof window.matchMedia;
+    const api = fakeApi();
+    render(<PayDialog open onClose={() => {}} api={api} />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['会员套餐¥6.80', 'false'],
+      ['专业套餐¥18.80', 'true'],
+      ['豪华套餐¥68.80', 'false'],
+    ]);
+    await askQr();
+    const qr = await screen.findByTestId('pay-qr');
+    const details = screen.getByText('约 20000 次 GPT-4o mini');
+    expect(screen.getByRole('tablist').compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(qr.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(tabs[0]!);
+    expect(within(await screen.findByTestId('pay-ask')).getByText('¥6.80')).toBeTruthy();
   });
 
   it('fills the screen below 980 px', async () => {
     window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 979.98px)' })) as typeof window.matchMedia;
     render(<PayDialog open onClose={() => {}} api={fakeApi()} />);
+    await askQr();
     await screen.findByTestId('pay-qr');
     const dialog = document.querySelector<HTMLElement>('.ant-modal')!;
     expect(dialog.style.width).toBe('100vw');
@@ -290,8 +333,17 @@ describe('PayDialogs', () => {
     fireEvent.click(closeButton());
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     act(() => eventBus.emit('pay:open', {}));
+    await askQr();
     await waitFor(() => expect(api.createOrder).toHaveBeenLastCalledWith({ type: 2, method: 'sandbox' }));
     expect(api.payInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('an ended session closes the open dialog (the user goes to log in; spec platform §8)', async () => {
+    const api = fakeApi();
+    render(<PayDialogs opening={{ event: 'pay:open' as keyof AppEvents, payload: {} }} api={api} />);
+    expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
+    act(() => eventBus.emit('session:expired', { returnTo: '/pay', announced: true }));
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
   });
 });
 
@@ -371,6 +423,7 @@ describe('the international build', () => {
     jest.useFakeTimers();
     const api = fakeApi({ plans: plansEn, methods: ['wechat', 'sandbox'], discountFen: 100, vouchers: [{ id: 'v', amountFen: 100, planTypes: [], expiresAt: null, note: '' }] });
     render(<PayDialog open onClose={() => {}} reason="points" api={api} />);
+    await askQr('Show the payment QR code');
     expect(await screen.findByText('Scan with WeChat to pay')).toBeTruthy();
     expect(screen.getByText('Voucher applied automatically: -¥1.00')).toBeTruthy();
     const dialogText = () => [...document.querySelectorAll('.ant-modal')].map((dialog) => dialog.textContent).join(' ');

@@ -13,7 +13,7 @@ const enUS: Translation<typeof zhCN> = {
   'pages.myPlugins': 'My Plugins',
   'pages.resources': 'Resources',
   'pages.manual': 'User Guide',
-  'pages.toolbox': 'Toolbox',
+  'pages.tools': 'Tools',
   'pages.itTools': 'IT Tools',
   'pages.whiteboard': 'Whiteboard',
   'pages.faq': 'FAQ',

@@ -10,7 +10,7 @@ export const zhCN = {
   'pages.myPlugins': '我的插件',
   'pages.resources': '资源导航',
   'pages.manual': '使用手册',
-  'pages.toolbox': '工具箱',
+  'pages.tools': '工具集',
   'pages.itTools': 'IT 工具',
   'pages.whiteboard': '白板',
   'pages.faq': '常见问题',

@@ -57,6 +57,14 @@ describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const badPercent = ops('canary', 'toolbox', '1.0.0', 'half');
     assert.equal(badPercent.code, 2);
     assert.match(badPercent.err, /percent 必须是 0 到 100 的整数/);
+    // A bad number is one clear line in Chinese, without the whole usage (issue 19).
+    const negative = cli(['cdkeys', 'create', '--points', '-5', '--count', '1']);
+    assert.equal(negative.code, 2);
+    assert.equal(negative.err.trim(), '--points 的值不能以 - 开头（负数不可用）');
+    const missing = cli(['cdkeys', 'create', '--count']);
+    assert.equal(missing.err.trim(), '--count 缺少值');
+    const unknownOption = cli(['cdkeys', 'create', '--pionts', '5']);
+    assert.equal(unknownOption.err.trim(), '未知选项：--pionts');
     const unknown = ops('explode');
     assert.equal(unknown.code, 2);
     assert.match(unknown.err, /用法: pnpm ops remotes/);

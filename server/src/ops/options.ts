@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { OpsInputError } from '../modules/module.js';
 
 /**
  * The options of `pnpm ops remotes|cdkeys|guards`: one set, accepted by all three (as it always was).
@@ -18,7 +19,26 @@ export const SHARED_OPS_OPTIONS = {
 } as const;
 
 export function parseSharedOpsArgs(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, options: SHARED_OPS_OPTIONS });
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: SHARED_OPS_OPTIONS });
+  } catch (error) {
+    throw optionError(error);
+  }
+}
+
+/**
+ * node's parseArgs refusals (English, and followed by the whole usage) as one line in the CLI's
+ * language: `--points -5` is a value that starts with "-", not a missing one.
+ */
+function optionError(error: unknown): unknown {
+  const code = error instanceof TypeError && 'code' in error ? String(error.code) : '';
+  if (!code.startsWith('ERR_PARSE_ARGS')) return error;
+  const option = /'(-{1,2}[\w-]+)/.exec((error as Error).message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new OpsInputError(`未知选项：${option}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return new OpsInputError(/ambiguous/.test((error as Error).message) ? `${option} 的值不能以 - 开头（负数不可用）` : `${option} 缺少值`);
+  }
+  return new OpsInputError(`参数有误：${(error as Error).message.split('\n')[0]}`);
 }
 
 export type SharedOpsValues = ReturnType<typeof parseSharedOpsArgs>['values'];

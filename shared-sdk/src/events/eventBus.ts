@@ -11,7 +11,10 @@ export interface AppEvents {
   /** 主题设置: the host's theme dialog. */
   'theme:open': Record<string, never>;
   'points:changed': { restIntegral: number | null; restIntegral2: number | null };
+  /** A signed-out user asked for something that needs login (the host's 系统提示 confirm). */
   'auth:required': { returnTo?: string };
+  /** The session ended and could not be renewed; `announced`: the SDK showed the message and goes to the login page. */
+  'session:expired': { returnTo: string; announced: boolean };
   'area:mounted': { area: string; version: string };
   /** A call or a generation was refused for lack of points (code 602): the host shows the notice. */
   'points:insufficient': { message: string };

@@ -15,7 +15,6 @@ const enUS: Translation<typeof zhCN> = {
   'request.insecureContext': 'This page is not on a secure connection, so requests cannot be signed. Please use HTTPS.',
   'copy.success': 'Copied!',
   'copy.failed': 'Copy failed!',
-  'page.footer': 'Area {area} · version {version}',
   'page.underConstruction': 'Coming soon',
   'page.underConstructionDetail': '“{feature}” is being built. Stay tuned.',
   'page.loadFailed': 'The page failed to load',

@@ -14,7 +14,7 @@ interface Toast {
 
 function setup(config: SdkConfig, overrides: Partial<RequestClientDeps> = {}, tokens = { access: 'old-token', refresh: 'refresh-1' as string | null }) {
   const toasts: Toast[] = [];
-  const state = { ...tokens, loginstate: 'true', expiredEvents: 0, pathname: '/pay' };
+  const state = { ...tokens, loginstate: 'true', expiredEvents: 0, announced: false, pathname: '/pay' };
   const client = createRequestClient({
     config: () => config,
     adapter: 'http',
@@ -29,7 +29,10 @@ function setup(config: SdkConfig, overrides: Partial<RequestClientDeps> = {}, to
     },
     notify: (kind, message, durationMs) => toasts.push({ kind, message, durationMs }),
     pathname: () => state.pathname,
-    onSessionExpired: () => void state.expiredEvents++,
+    onSessionExpired: ({ announced }) => {
+      state.expiredEvents++;
+      state.announced = announced;
+    },
     ...overrides,
   });
   client.markInitialised();
@@ -115,6 +118,24 @@ describe('request client against a real server', () => {
     expect(refreshCalls).toBe(1);
     expect(state.loginstate).toBe('false');
     expect(toasts).toEqual([]);
+  });
+
+  it('an ended session is announced once however many calls meet it, and leads to the login page except on quiet pages', async () => {
+    refreshAnswer = () => ({ code: 401, data: null, msg: REFRESH_TOKEN_INVALID });
+    const { client, toasts, state } = setup(defaultConfig(server.origin));
+    await Promise.allSettled([client.get('system/user/userinfo'), client.get('system/user/userinfo')]);
+    await expect(client.get('system/user/userinfo')).rejects.toMatchObject({ kind: 'session' });
+    expect(toasts.map((t) => t.message)).toEqual([MESSAGES.sessionExpired]);
+    expect(state.expiredEvents).toBe(1);
+    expect(state.announced).toBe(true);
+
+    // A new sign-in is a new session: its end is announced again, here quietly on the trace page.
+    state.access = 'another-token';
+    state.pathname = '/trace';
+    await expect(client.get('system/user/userinfo')).rejects.toMatchObject({ kind: 'session' });
+    expect(state.expiredEvents).toBe(2);
+    expect(state.announced).toBe(false);
+    expect(toasts).toHaveLength(1);
   });
 
   it('a refresh that answers an error ends the session with the message elsewhere', async () => {

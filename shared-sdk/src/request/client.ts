@@ -25,7 +25,12 @@ export interface RequestClientDeps {
   pathname(): string;
   /** After a refresh answered code 0 (it may carry restIntegral / restIntegral2). */
   onRefreshed?(data: RefreshResult): void;
-  onSessionExpired?(): void;
+  /**
+   * The session ended (no refresh token, or the refresh was refused): called once per session, however
+   * many calls failed with it. `announced`: the message was shown (not on the quiet pages), so the page
+   * should go on to the login page.
+   */
+  onSessionExpired?(change: { announced: boolean }): void;
   /** A refusal for lack of points (code 602). */
   onInsufficientPoints?(message: string): void;
   adapter?: AxiosAdapter | 'http' | 'xhr' | 'fetch';
@@ -84,6 +89,8 @@ export function createRequestClient(deps: RequestClientDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now());
   let clockOffsetSeconds = 0;
   let refreshing: Promise<boolean> | null = null;
+  /** The access token whose session was already declared over (one message per session, not per call). */
+  let expiredToken: string | null | undefined;
 
   const nowSeconds = () => nowMs() / 1000 + clockOffsetSeconds;
 
@@ -105,10 +112,15 @@ export function createRequestClient(deps: RequestClientDeps) {
     return headers;
   }
 
+  /** spec platform §7–§8: the message once (not on the quiet pages), loginstate false, then the page's own move. */
   function sessionExpired(): void {
     deps.session.markSessionExpired();
-    if (!QUIET_SESSION_PAGES.test(deps.pathname())) deps.notify('error', MESSAGES.sessionExpired);
-    deps.onSessionExpired?.();
+    const token = deps.session.accessToken();
+    if (expiredToken === token) return;
+    expiredToken = token;
+    const announced = !QUIET_SESSION_PAGES.test(deps.pathname());
+    if (announced) deps.notify('error', MESSAGES.sessionExpired);
+    deps.onSessionExpired?.({ announced });
   }
 
   /** One refresh for however many calls got 401 meanwhile; they all wait for it and replay. */

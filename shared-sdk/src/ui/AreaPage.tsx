@@ -11,7 +11,10 @@ export interface AreaPageProps {
   children: ReactNode;
 }
 
-/** The frame every area page sits in: title, content, and the area/version footer ops look for. */
+/**
+ * The frame every area page sits in: title and content. Which area and version drew it is in the
+ * data attributes (and the host's `?debug=1` overlay), never in text a user reads.
+ */
 export function AreaPage({ area, version, title, children }: AreaPageProps) {
   return (
     <section
@@ -23,9 +26,6 @@ export function AreaPage({ area, version, title, children }: AreaPageProps) {
     >
       <h1 style={{ margin: '0 0 16px', fontSize: 24, fontWeight: 600 }}>{title}</h1>
       {children}
-      <footer style={{ marginTop: 32, color: '#999', fontSize: 12 }}>
-        {t('page.footer', { area, version })}
-      </footer>
     </section>
   );
 }

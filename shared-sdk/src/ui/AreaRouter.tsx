@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import { Skeleton } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AreaPage, UnderConstruction } from './AreaPage';
 import { UiProvider } from './UiProvider';
@@ -23,6 +23,18 @@ export interface AreaRouterProps {
   pages: AreaPageDefinition[];
 }
 
+/**
+ * What a lazy page shows while its code loads: the page frame's outline (title, paragraphs) in the
+ * same centred 1200 px column as `AreaPage`, not a spinner at the edge.
+ */
+function PageSkeleton() {
+  return (
+    <div data-testid="page-skeleton" aria-busy="true" style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px', boxSizing: 'border-box' }}>
+      <Skeleton active title={{ width: 220 }} paragraph={{ rows: 6 }} />
+    </div>
+  );
+}
+
 /** An area's router: each page in the area frame, and the area's own 页面不存在 for unknown sub-paths. */
 export function AreaRouter({ area, version, pages }: AreaRouterProps) {
   return (
@@ -30,7 +42,7 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
       <BrowserRouter>
         {/* Pages may be lazy (React.lazy) so an area loads only the page being visited. */}
         <PageErrorBoundary>
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Routes>
               {pages.map((page) => (
                 <Route

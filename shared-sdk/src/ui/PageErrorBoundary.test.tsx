@@ -12,6 +12,16 @@ describe('AreaRouter', () => {
     expect(await screen.findByText('懒加载的页面')).toBeTruthy();
   });
 
+  it('while a lazy page loads, shows a skeleton centred in the page frame (no spinner at the edge)', async () => {
+    window.history.replaceState(null, '', '/slow');
+    const Slow = lazy(() => new Promise<{ default: () => null }>(() => undefined));
+    render(<AreaRouter area="pay" version="1.0.0" pages={[{ path: '/slow', title: '页面', element: <Slow /> }]} />);
+    const skeleton = await screen.findByTestId('page-skeleton');
+    expect(skeleton.style.maxWidth).toBe('1200px');
+    expect(skeleton.style.margin).toBe('0px auto');
+    expect(document.querySelector('.ant-spin')).toBeNull();
+  });
+
   it('shows 页面加载失败 with a reload button when a page chunk cannot be loaded', async () => {
     window.history.replaceState(null, '', '/broken');
     const Broken = lazy(async () => {

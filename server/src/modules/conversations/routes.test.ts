@@ -98,7 +98,9 @@ describe(`conversation routes (${DB})`, () => {
     assert.deepEqual(tree.roots[0]!.childs[0]!.childs.map((c) => c.convId), [next.userNode.id]);
 
     assert.deepEqual(await call(alice, 'GET', `changeTitle?convGroupId=${first.group.convGroupId}&title=${encodeURIComponent('  改过的标题 ')}`).then((r) => r.body), { code: 0, data: null, msg: '' });
-    await data(alice, 'GET', `changeTitle?convGroupId=${first.group.convGroupId}&title=`);
+    for (const blank of ['', encodeURIComponent('   \n\t ')]) {
+      assert.deepEqual(await call(alice, 'GET', `changeTitle?convGroupId=${first.group.convGroupId}&title=${blank}`).then((r) => r.body), { code: 400, data: null, msg: '请求参数不正确：title: 标题不能为空' });
+    }
     assert.equal((await data<ConversationTree>(alice, 'GET', `getConversations?convGroupId=${first.group.convGroupId}`)).group.title, '改过的标题');
 
     const regenerated = await start(alice, '', { turn: first, parentConvId: first.userNode.id });

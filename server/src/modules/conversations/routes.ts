@@ -15,7 +15,8 @@ const BASE = '/backend-api';
 const id = (message: string) => z.string().trim().min(1, message).max(100);
 const GroupQuery = z.object({ convGroupId: id('请选择对话') });
 const NodeQuery = z.object({ convId: id('请选择消息') });
-const TitleQuery = z.object({ convGroupId: id('请选择对话'), title: z.string().max(2000, '标题过长') });
+// A title of only spaces is no title: refused, not silently kept (issue 19).
+const TitleQuery = z.object({ convGroupId: id('请选择对话'), title: z.string().trim().min(1, '标题不能为空').max(2000, '标题过长') });
 const PageBody = z.object({
   pageNo: z.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
