@@ -69,4 +69,16 @@ describe(`the international edition's server texts (${process.env.TEST_DATABASE 
     assert.ok(progress?.endsWith('\n'), `a progress line in English: ${JSON.stringify(searched.chunks.slice(0, 4))}`);
     for (const chunk of [...poor.chunks, ...failed.chunks]) assert.equal(hasChinese(String(chunk.error ?? '')), false);
   });
+
+  it('names the points history kinds and a quote refusal in English', async () => {
+    const { accessToken } = await register(t.app.server, { phone: uniquePhone() });
+    const userId = decodeJwt(accessToken).sub!;
+    await t.app.points.credit(userId, 'permanent', 5, { kind: 'redeem', reference: 'test', key: `test-kinds:${userId}` });
+    const history = await data<{ list: Array<{ kind: string; kindText: string }> }>(t.app.server, 'POST', 'system/user/integralHistoryPage', { token: accessToken, payload: { pageNo: 1, pageSize: 20 } });
+    assert.ok(history.list.length > 0);
+    for (const entry of history.list) assert.equal(hasChinese(entry.kindText), false, `${entry.kind}: ${entry.kindText}`);
+    assert.equal(history.list.find((entry) => entry.kind === 'redeem')!.kindText, 'Redeemed code');
+    const quote = await data<{ allowed: boolean; reason: string | null }>(t.app.server, 'POST', 'points/quote', { token: accessToken, payload: { model: 'claude-opus-4' } });
+    assert.deepEqual([quote.allowed, quote.reason], [false, '[Plan 2 and above, or subscribers]']);
+  });
 });
