@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ModelCatalogue } from '@qiming/contracts';
+import type { HongSceneList, ModelCatalogue, PromptTemplateList } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../testing/accounts.js';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
@@ -80,5 +80,19 @@ describe(`the international edition's server texts (${process.env.TEST_DATABASE 
     assert.equal(history.list.find((entry) => entry.kind === 'redeem')!.kindText, 'Redeemed code');
     const quote = await data<{ allowed: boolean; reason: string | null }>(t.app.server, 'POST', 'points/quote', { token: accessToken, payload: { model: 'claude-opus-4' } });
     assert.deepEqual([quote.allowed, quote.reason], [false, '[Plan 2 and above, or subscribers]']);
+  });
+
+  it('serves prompt template cards and 哄哄模拟器 scenes in English (template bodies stay Chinese)', async () => {
+    const prompts = await data<PromptTemplateList>(t.app.server, 'GET', 'backend-api/getPromptTemplates');
+    for (const category of prompts.categories) {
+      assert.equal(hasChinese(category.name), false, category.name);
+      for (const template of category.templates) assert.equal(hasChinese(template.title + template.subTitle), false, `${template.id}: ${template.title} ${template.subTitle}`);
+    }
+    const hong = await data<HongSceneList>(t.app.server, 'GET', 'backend-api/getHongScenes');
+    assert.ok(hong.scenes.length > 0);
+    for (const scene of hong.scenes) {
+      const { code, title, scene: text, partnerName, partnerRole, opening } = scene;
+      assert.equal(hasChinese([title, text, partnerName, partnerRole, opening].join(' ')), false, code);
+    }
   });
 });
