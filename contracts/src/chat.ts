@@ -93,7 +93,10 @@ export interface ModelCatalogue {
   version: string;
 }
 
-/** The tag shown on models and answers served by the offline model. */
+/**
+ * The tag shown on models and answers served by the offline model (the domestic text; an area shows
+ * it through its i18n, `models.offlineDemo`, so the international build says "Offline demo").
+ */
 export const OFFLINE_DEMO_LABEL = '离线演示';
 
 // ---- streaming -------------------------------------------------------------------------------
@@ -172,9 +175,10 @@ export interface StreamChunk {
 
 /**
  * Content starting with one of these is a progress line (spec chat §4): it replaces the text
- * shown so far instead of being appended.
+ * shown so far instead of being appended. `Searching: ` is 正在搜索：… as the international
+ * edition's server writes it.
  */
-export const PROGRESS_PREFIXES = ['深度思考', '正在深度思考', '正在搜索', '搜索中'] as const;
+export const PROGRESS_PREFIXES = ['深度思考', '正在深度思考', '正在搜索', '搜索中', 'Searching: '] as const;
 
 // GET backend-api/checkChatId?chatId= → boolean (true while the generation runs)
 // GET backend-api/stopChatId?chatId= → StopResult

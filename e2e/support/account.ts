@@ -12,6 +12,11 @@ async function settledBox(locator: Locator) {
   throw new Error('element kept moving');
 }
 
+/** A dev endpoint of the server the page is on (a second product in a test, too); relative before any page. */
+function devUrl(page: Page, path: string): string {
+  return /^https?:/.test(page.url()) ? new URL(path, page.url()).href : path;
+}
+
 let counter = 0;
 /** A fresh address per test run, so tests never meet each other's accounts. */
 export function uniqueEmail(): string {
@@ -19,12 +24,12 @@ export function uniqueEmail(): string {
   return `e2e-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** Reads the newest code sent to `to` from the dev outbox, as a developer would. */
+/** Reads the newest code sent to `to` from the dev outbox (of the server the page is on), as a developer would. */
 export async function codeFromOutbox(page: Page, to: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/app-api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const response = await page.request.get(devUrl(page, `/app-api/dev/outbox?to=${encodeURIComponent(to)}`));
       const body = (await response.json()) as { data: Array<{ code: string }> };
       code = body.data[0]?.code ?? '';
       return code;
@@ -39,11 +44,11 @@ export async function codeFromOutbox(page: Page, to: string): Promise<string> {
  * moves as a hand does (speeding up, then slowing down to aim, over about 0.7 s): the server
  * refuses a jump or a constant-speed line.
  */
-export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
+export async function sendCodeThroughCaptcha(page: Page, form: Locator, resent: RegExp = /秒后重发/) {
   const challenge = page.waitForResponse((response) => response.url().includes('/app-api/captcha/get'));
   await form.getByTestId('send-code').click();
   const { data } = (await (await challenge).json()) as { data: { captchaId: string; width: number } };
-  const answer = (await (await page.request.get(`/app-api/dev/captcha/${data.captchaId}`)).json()) as { data: { x: number } };
+  const answer = (await (await page.request.get(devUrl(page, `/app-api/dev/captcha/${data.captchaId}`))).json()) as { data: { x: number } };
   const captcha = page.getByTestId('slide-captcha');
   await expect(captcha).toHaveAttribute('data-status', 'ready');
   const frame = await settledBox(captcha.locator('img').first());
@@ -61,7 +66,7 @@ export async function sendCodeThroughCaptcha(page: Page, form: Locator) {
     await page.waitForTimeout(15 + (step % 4) * 8);
   }
   await page.mouse.up();
-  await expect(form.getByTestId('send-code')).toHaveText(/秒后重发/);
+  await expect(form.getByTestId('send-code')).toHaveText(resent);
 }
 
 /** Registers a new e-mail account through the login page (with or without a password). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { codeFromOutbox, sendCodeThroughCaptcha, uniqueEmail } from '../support/account';
 import { expectArea } from '../support/pages';
 import { ops, startProduct, type RunningProduct } from '../support/product';
 
@@ -18,15 +19,16 @@ function productWith(env: Record<string, string>) {
 }
 
 test.describe('the international build (SITE_EDITION=international)', () => {
-  const product = productWith({ SITE_EDITION: 'international' });
+  const product = productWith({ SITE_EDITION: 'international', API_SITE_URL: 'https://api.example.com/console' });
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('the same bundles speak English: navbar, notice with 关闭提示 instead of the site links, areas and the UI kit', async ({ page }) => {
+  test('the same bundles speak English: navbar, notice with 关闭提示 instead of the site links (the API link stays), areas and the UI kit', async ({ page }) => {
     await page.goto(`${product().baseUrl}/chatPage`);
     const modal = page.getByTestId('announcement-modal');
     await expect(modal).toContainText('Important notice');
     await expect(modal.getByRole('button', { name: 'Close notice' })).toBeVisible();
-    await expect(modal.getByRole('link')).toHaveCount(0);
+    await expect(modal.getByRole('link')).toHaveCount(1);
+    await expect(modal.getByRole('link', { name: 'API site' })).toHaveAttribute('href', 'https://api.example.com/console');
     await modal.getByRole('button', { name: 'Got it' }).click();
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -40,6 +42,47 @@ test.describe('the international build (SITE_EDITION=international)', () => {
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     const chinese = await page.evaluate(() => /[\u4e00-\u9fff]/.test(document.querySelector('#qm-areas')!.textContent ?? ''));
     expect(chinese, 'the login page has no Chinese text left').toBe(false);
+  });
+
+  test('the chat page and the open model picker show no Chinese; the offline tag is English', async ({ page }) => {
+    const han = /[\u4e00-\u9fff]+/g;
+    const chineseOn = async () => (await page.locator('body').innerText()).match(han) ?? [];
+    await page.goto(`${product().baseUrl}/chatPage`);
+    const modal = page.getByTestId('announcement-modal');
+    await modal.getByRole('button', { name: 'Got it' }).click();
+    await expect(modal).toHaveCount(0);
+    await expectArea(page, 'chat');
+    const picker = page.getByTestId('model-select');
+    await expect(picker).toContainText('Offline demo');
+    expect(await chineseOn(), 'Chinese on the chat page').toEqual([]);
+
+    await picker.click();
+    await expect(page.getByTestId('model-card-picker')).toBeVisible();
+    expect(await chineseOn(), 'Chinese in the open model picker').toEqual([]);
+  });
+
+  test('an offline answer carries the English tag', async ({ page }) => {
+    // Signing up on the English login page (the shared helper speaks the domestic labels).
+    const email = uniqueEmail();
+    await page.goto(`${product().baseUrl}/chatPage`);
+    await page.getByTestId('announcement-modal').getByRole('button', { name: 'Got it' }).click();
+    await page.goto(`${product().baseUrl}/loginPage`);
+    await page.getByRole('tab', { name: 'Email' }).click();
+    const form = page.getByTestId('form-email-register');
+    if (!(await form.isVisible())) await page.getByTestId('form-email-code').getByRole('button', { name: 'Create an account' }).click();
+    await form.getByPlaceholder('Enter your email address').fill(email);
+    await sendCodeThroughCaptcha(page, form, /Resend in/);
+    await form.getByLabel('Verification code').fill(await codeFromOutbox(page, email));
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByTestId('username')).toBeVisible();
+
+    await page.goto(`${product().baseUrl}/chatPage?model=glm-4-flash`);
+    await expect(page.getByTestId('chat-page')).toBeVisible();
+    await page.getByTestId('composer-input').fill('Hello, tell me about the Great Wall');
+    await page.getByTestId('composer-input').press('Enter');
+    const answer = page.getByTestId('message-assistant').first();
+    await expect(answer).toContainText('Offline demo', { timeout: 30_000 });
+    await expect(answer).not.toContainText('离线演示');
   });
 });
 

@@ -119,13 +119,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const platform = add(await createPlatformModule({ ...deps, userIdOf: auth.service.guard.optionalUserId }));
   const conversations = add(createConversationsModule(deps));
   const uploads = add(createUploadsModule(deps));
-  const roleplay = add(createRoleplayModule());
+  const roleplay = add(createRoleplayModule(deps));
   const chat = add(
     await createChatModule({ ...deps, points: points.service, conversations: conversations.service, catalogue: catalogue.service, contributors: [roleplay.service.contributor], uploadedImages: uploads.service }),
   );
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));
   const pay = add(createPayModule({ ...deps, points: points.service, catalogue: catalogue.service, inject: (request) => server.inject(request) }));
-  add(createPromptsModule());
+  add(createPromptsModule(deps));
   add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
 

@@ -5,7 +5,7 @@ import type { AnnouncementsPayload, SiteLinkKind } from '@qiming/sdk';
 import { Dialog } from '../dialogs/Dialog';
 import { t } from '../i18n';
 import { announcements } from './announcementsStore';
-import { noticePopup } from './displayPolicy';
+import { noticeFooterLinks, noticePopup } from './displayPolicy';
 import { useStoredPopup } from './useStoredPopup';
 import styles from './announcements.module.css';
 import dialogStyles from '../dialogs/dialog.module.css';
@@ -40,13 +40,12 @@ function NoticeDialog({ notice, links, international, onDone }: { notice: Notice
           <button type="button" className={dialogStyles.cancel} onClick={close}>
             {t('notice.dismiss')}
           </button>
-        ) : (
-          links.map((link) => (
-            <a key={link.kind} href={link.url} target="_blank" rel="noopener noreferrer">
-              {t(LINK_LABELS[link.kind])}
-            </a>
-          ))
-        )}
+        ) : null}
+        {noticeFooterLinks(links, international).map((link) => (
+          <a key={link.kind} href={link.url} target="_blank" rel="noopener noreferrer">
+            {t(LINK_LABELS[link.kind])}
+          </a>
+        ))}
       </div>
       <button type="button" className={dialogStyles.cancel} onClick={close}>
         {t('dialog.close')}

@@ -1,4 +1,4 @@
-import { StoredPopup } from './displayPolicy';
+import { noticeFooterLinks, StoredPopup } from './displayPolicy';
 
 const keys = { version: 'showNotifyVersion', count: 'showNotifyCount' };
 
@@ -61,5 +61,19 @@ describe('StoredPopup', () => {
     expect(loads(() => new StoredPopup(storage, keysA, { version: 2, maxShows: 2 }), 5)).toBe(2);
     const broken = memory({ showActiviesVersion: 'x', showActiviesCount: 'y' });
     expect(new StoredPopup(broken, keysA, { version: 2, maxShows: 2 }).shouldShow()).toBe(true);
+  });
+});
+
+describe('the 重要通知 footer links', () => {
+  const links = [
+    { kind: 'api' as const, url: 'https://api.example.com' },
+    { kind: 'international' as const, url: 'https://intl.example.com' },
+  ];
+  it('are all shown on the domestic site', () => {
+    expect(noticeFooterLinks(links, false)).toEqual(links);
+  });
+  it('keep the API link on the international site (the site switches give way to 关闭提示)', () => {
+    expect(noticeFooterLinks(links, true)).toEqual([links[0]]);
+    expect(noticeFooterLinks([], true)).toEqual([]);
   });
 });

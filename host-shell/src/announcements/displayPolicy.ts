@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type DisplayPolicy } from '@qiming/sdk';
+import { STORAGE_KEYS, type DisplayPolicy, type SiteLink } from '@qiming/sdk';
 
 /** Where a popup keeps its state in local storage (spec platform §3 names the keys). */
 export interface PopupKeys {
@@ -59,3 +59,12 @@ export const noticePopup = (policy: DisplayPolicy) =>
 /** The activity banner's state in this browser (showActiviesVersion / showActiviesCount). */
 export const activityPopup = (policy: DisplayPolicy) =>
   new StoredPopup(window.localStorage, { version: STORAGE_KEYS.showActivitiesVersion, count: STORAGE_KEYS.showActivitiesCount }, policy);
+
+/**
+ * The 重要通知 footer's links: all of them on the domestic site; on the international site the
+ * switches between the domestic and international sites give way to one 关闭提示 button, but the
+ * API link (there when API_SITE_URL is set) stays.
+ */
+export function noticeFooterLinks(links: readonly SiteLink[], international: boolean): SiteLink[] {
+  return international ? links.filter((link) => link.kind === 'api') : [...links];
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { copyText, OFFLINE_DEMO_LABEL, settings } from '@qiming/sdk';
+import { copyText, settings } from '@qiming/sdk';
 import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
 import type { ChatStore } from './ChatStore';
@@ -193,7 +193,7 @@ export const MessageView = observer(function MessageView({ store, message, isLas
     <div className={styles.assistantRow} data-testid="message-assistant">
       <div className={styles.meta} data-testid="answer-meta">
         {modelName} · {formatTime(message.node.createTime)}
-        {message.node.offlineDemo ? <span className={styles.offlineTag}>{OFFLINE_DEMO_LABEL}</span> : null}
+        {message.node.offlineDemo ? <span className={styles.offlineTag}>{t('models.offlineDemo')}</span> : null}
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />

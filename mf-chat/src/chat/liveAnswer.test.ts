@@ -1,6 +1,7 @@
 import { isProgressLine, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
 
-jest.mock('@qiming/sdk', () => ({ PROGRESS_PREFIXES: ['正在搜索', '搜索中'] }));
+// The contract's own prefixes (the SDK's other parts are not needed here).
+jest.mock('@qiming/sdk', () => ({ PROGRESS_PREFIXES: jest.requireActual('@qiming/sdk/contracts').PROGRESS_PREFIXES }));
 
 const WAIT = ['正在连接模型', '模型正在理解你的问题', '正在组织回答'];
 const run = (live: LiveAnswer, ...events: LiveEvent[]) => events.reduce(reduceLive, live);
@@ -63,5 +64,7 @@ describe('live answer reducer', () => {
   it('tells progress lines from answer text', () => {
     expect(isProgressLine('正在搜索：长城')).toBe(true);
     expect(isProgressLine('长城正在搜索')).toBe(false);
+    expect(isProgressLine('Searching: the Great Wall')).toBe(true);
+    expect(isProgressLine('Searching is hard')).toBe(false);
   });
 });

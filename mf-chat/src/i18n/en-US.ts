@@ -145,6 +145,7 @@ const enUS: Translation<typeof zhCN> = {
 
   'models.list': 'All models',
   'models.ranking': 'Model ranking',
+  'models.offlineDemo': 'Offline demo',
   'models.rankingNote': 'Ranked by capability score (out of 10); newer models first on a tie.',
   'models.count': '({count})',
   'models.inUse': 'In use',

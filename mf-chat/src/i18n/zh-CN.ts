@@ -1,3 +1,5 @@
+import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
+
 /** Every Chinese string this area shows (spec strings verbatim). */
 export const zhCN = {
   'common.cancel': '取消',
@@ -142,6 +144,7 @@ export const zhCN = {
 
   'models.list': '模型列表',
   'models.ranking': '模型排行榜',
+  'models.offlineDemo': OFFLINE_DEMO_LABEL,
   'models.rankingNote': '按能力评分（满分 10 分）排序，同分时新模型在前。',
   'models.count': '{count} 个',
   'models.inUse': '使用中',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { eventBus, OFFLINE_DEMO_LABEL } from '@qiming/sdk';
+import { eventBus } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { filterOptions, pickerTabs } from './pickerTabs';
 import { t } from '../i18n';
@@ -88,7 +88,7 @@ export function ModelSelect({ options, value, onChange }: Props) {
       <button type="button" className={styles.modelButton} onClick={() => setOpen((v) => !v)} aria-expanded={open} data-testid="model-select">
         {current ? <img src={current.icon} alt="" className={styles.modelIcon} /> : null}
         <span className={styles.modelLabel}>{current?.label ?? value}</span>
-        {current?.offlineDemo ? <span className={styles.offlineTag}>{OFFLINE_DEMO_LABEL}</span> : null}
+        {current?.offlineDemo ? <span className={styles.offlineTag}>{t('models.offlineDemo')}</span> : null}
         <span aria-hidden>▾</span>
       </button>
       {open ? (

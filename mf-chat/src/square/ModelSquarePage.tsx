@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { OFFLINE_DEMO_LABEL } from '@qiming/sdk';
 import type { ModelGroup, ModelOption } from '@qiming/sdk/contracts';
 import { useModels } from '../models/useModels';
 import { cardTarget, COMPARE_LIMIT, compareSuggestions, modelsOfTab, squareTabs, topFive } from './squareModel';
@@ -18,7 +17,7 @@ function ModelCard({ option, comparing, onCompare }: { option: ModelOption; comp
             <h3>
               {option.label}
               {option.isNewModel ? <span className={styles.newBadge}>{t('square.newBadge')}</span> : null}
-              {option.offlineDemo ? <span className={styles.offline}>{OFFLINE_DEMO_LABEL}</span> : null}
+              {option.offlineDemo ? <span className={styles.offline}>{t('models.offlineDemo')}</span> : null}
             </h3>
             <p className={styles.labelText}>{option.labelText}</p>
           </div>

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ModelCatalogue } from '@qiming/contracts';
+import type { HongSceneList, ModelCatalogue, PromptTemplateList } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../testing/accounts.js';
+import { decodeJwt } from 'jose';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { chatBody, listen, readSse } from '../testing/chatStream.js';
+import { faultMarker } from '../modules/chat/upstream/offline/index.js';
 import { hasChinese, translatorFor } from './index.js';
 
 describe('the server-side translator', () => {
@@ -23,7 +26,7 @@ describe('the server-side translator', () => {
 describe(`the international edition's server texts (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ ...ACCOUNT_TEST_ENV, SITE_EDITION: 'international' });
+    t = await createTestApp({ ...ACCOUNT_TEST_ENV, SITE_EDITION: 'international', OFFLINE_TOKENS_PER_SECOND: '0', OFFLINE_FIRST_TOKEN_MS: '0' });
   });
   after(() => t.close());
 
@@ -41,5 +44,55 @@ describe(`the international edition's server texts (${process.env.TEST_DATABASE 
     const { accessToken } = await register(t.app.server, { phone: uniquePhone() });
     const answer = await envelope(t.app.server, 'POST', 'points/quote', { token: accessToken, payload: { model: 'no-such-model' } });
     assert.deepEqual([answer.code, answer.msg], [400, 'Unknown model']);
+  });
+
+  it('writes the chat stream error chunks, wait texts and progress lines in English', async () => {
+    const base = await listen(t.app.server);
+    const { accessToken } = await register(t.app.server, { phone: uniquePhone() });
+    const stream = (body: Parameters<typeof chatBody>[0]) => readSse(base, accessToken, { method: 'POST', path: 'backend-api/getStream', body: chatBody(body) });
+
+    const poor = await stream({ model: 'o3-new-all', modelName: 'o3-new-all' });
+    const refusal = poor.chunks.at(-1)!;
+    assert.deepEqual([refusal.code, refusal.error], [602, 'Not enough points, please top up']);
+
+    const failed = await stream({ request: `explain quantum computing ${faultMarker('error-before-output')}` });
+    assert.equal(failed.chunks[0]!.type, 'ping');
+    assert.equal(failed.chunks[0]!.choices![0]!.delta!.content, 'Connecting to the model, please wait…');
+    const last = failed.chunks.at(-1)!;
+    assert.equal(last.code, 1908);
+    assert.equal(last.error, 'Simulated upstream error of the offline demo model (before output)');
+
+    const userId = decodeJwt(accessToken).sub!;
+    await t.app.points.credit(userId, 'permanent', 10_000, { kind: 'redeem', reference: 'test', key: `test-credit:${userId}` });
+    const searched = await stream({ model: 'perplexity-sonar', modelName: 'perplexity-sonar', request: 'tech news today' });
+    const progress = searched.chunks.map((c) => c.choices?.[0]?.delta?.content ?? '').find((text) => /^Searching: /.test(text));
+    assert.ok(progress?.endsWith('\n'), `a progress line in English: ${JSON.stringify(searched.chunks.slice(0, 4))}`);
+    for (const chunk of [...poor.chunks, ...failed.chunks]) assert.equal(hasChinese(String(chunk.error ?? '')), false);
+  });
+
+  it('names the points history kinds and a quote refusal in English', async () => {
+    const { accessToken } = await register(t.app.server, { phone: uniquePhone() });
+    const userId = decodeJwt(accessToken).sub!;
+    await t.app.points.credit(userId, 'permanent', 5, { kind: 'redeem', reference: 'test', key: `test-kinds:${userId}` });
+    const history = await data<{ list: Array<{ kind: string; kindText: string }> }>(t.app.server, 'POST', 'system/user/integralHistoryPage', { token: accessToken, payload: { pageNo: 1, pageSize: 20 } });
+    assert.ok(history.list.length > 0);
+    for (const entry of history.list) assert.equal(hasChinese(entry.kindText), false, `${entry.kind}: ${entry.kindText}`);
+    assert.equal(history.list.find((entry) => entry.kind === 'redeem')!.kindText, 'Redeemed code');
+    const quote = await data<{ allowed: boolean; reason: string | null }>(t.app.server, 'POST', 'points/quote', { token: accessToken, payload: { model: 'claude-opus-4' } });
+    assert.deepEqual([quote.allowed, quote.reason], [false, '[Plan 2 and above, or subscribers]']);
+  });
+
+  it('serves prompt template cards and 哄哄模拟器 scenes in English (template bodies stay Chinese)', async () => {
+    const prompts = await data<PromptTemplateList>(t.app.server, 'GET', 'backend-api/getPromptTemplates');
+    for (const category of prompts.categories) {
+      assert.equal(hasChinese(category.name), false, category.name);
+      for (const template of category.templates) assert.equal(hasChinese(template.title + template.subTitle), false, `${template.id}: ${template.title} ${template.subTitle}`);
+    }
+    const hong = await data<HongSceneList>(t.app.server, 'GET', 'backend-api/getHongScenes');
+    assert.ok(hong.scenes.length > 0);
+    for (const scene of hong.scenes) {
+      const { code, title, scene: text, partnerName, partnerRole, opening } = scene;
+      assert.equal(hasChinese([title, text, partnerName, partnerRole, opening].join(' ')), false, code);
+    }
   });
 });

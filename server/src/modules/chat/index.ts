@@ -21,6 +21,7 @@ import { ChatService } from './service.js';
 import { ChannelRouter } from './upstream/channelRouter.js';
 import { adapterFor, parseChannels } from './upstream/channelsConfig.js';
 import { OfflineModel } from './upstream/offline/index.js';
+import { translatorFor } from '../../locale/index.js';
 
 /** Job logs: about 20 minutes after the start, 5 after the end (spec chat §7 hot streams). */
 const RETAIN_AFTER_START_MS = 20 * 60_000;
@@ -128,7 +129,7 @@ export async function createChatModule({ config, db, points, conversations, cata
 
   return {
     service: { router, jobs, service, recovery, runningJobs: () => jobs.runningCount },
-    routes: (app) => chatRoutes(app, { service, jobs, requireUser }),
+    routes: (app) => chatRoutes(app, { service, jobs, requireUser, translator: translatorFor(config.site.edition) }),
     async close() {
       // Running jobs end first (each refunds or settles and saves its answer), then nothing beats for this instance.
       await jobs.close();

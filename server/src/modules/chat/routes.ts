@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { AppError } from '../../http/envelope.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import { orEmpty, type ModuleApp } from '../module.js';
-import { chunkBodies, frameOf, sseMessage, SSE_DONE, type LogEntry } from './jobs/chunks.js';
+import { chunkBodies, frameOf, localizeFrame, sseMessage, SSE_DONE, type LogEntry } from './jobs/chunks.js';
 import type { JobManager } from './jobs/jobManager.js';
 import type { ChatService } from './service.js';
+import { translatorFor, type Translator } from '../../locale/index.js';
 
 const nullableText = z.string().nullish().transform((value) => value ?? null);
 
@@ -46,6 +47,8 @@ export interface ChatRoutesOptions {
   service: ChatService;
   jobs: JobManager;
   requireUser: preHandlerHookHandler;
+  /** The edition's language for the texts of the stream (error chunks, wait texts, progress lines). */
+  translator?: Translator;
 }
 
 const SSE_HEADERS = {
@@ -57,7 +60,7 @@ const SSE_HEADERS = {
 };
 
 /** The gateway's calls under /app-api/backend-api/ (spec chat §7). */
-export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser }: ChatRoutesOptions): Promise<void> => {
+export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser, translator = translatorFor('domestic') }: ChatRoutesOptions): Promise<void> => {
   server.post('/backend-api/getStream', { preValidation: requireUser, schema: { body: orEmpty(StreamBodySchema) } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.id;
@@ -82,7 +85,7 @@ export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'getStream failed');
       entries = single(refusalEntry(error));
     }
-    await pipeSse(response, entries, closed);
+    await pipeSse(response, entries, closed, translator);
   });
 
   server.get('/backend-api/resumeStream', { preValidation: requireUser, schema: { querystring: ResumeQuerySchema } }, async (request, reply) => {
@@ -94,7 +97,7 @@ export const chatRoutes = async (server: ModuleApp, { service, jobs, requireUser
     response.writeHead(200, SSE_HEADERS);
     const closed = closeSignal(response);
     const attached = await jobs.attach(convId, request.user!.id, from, closed);
-    await pipeSse(response, attached ?? single(errorEntry(chatError('generationNotFound'))), closed);
+    await pipeSse(response, attached ?? single(errorEntry(chatError('generationNotFound'))), closed, translator);
   });
 
   server.get('/backend-api/checkChatId', { preValidation: requireUser, schema: { querystring: JobQuerySchema } }, async (request) => {
@@ -115,12 +118,12 @@ function closeSignal(response: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** Writes entries as SSE, waiting for the socket to drain when the client reads slowly, then the done event. */
-async function pipeSse(response: ServerResponse, entries: AsyncIterable<LogEntry>, closed: AbortSignal): Promise<void> {
+/** Writes entries as SSE in the edition's language (localizeFrame), waiting for the socket to drain when the client reads slowly, then the done event. */
+async function pipeSse(response: ServerResponse, entries: AsyncIterable<LogEntry>, closed: AbortSignal, translator: Translator): Promise<void> {
   try {
     for await (const entry of entries) {
       if (closed.aborted) return;
-      if (!response.write(sseMessage(entry))) await Promise.race([once(response, 'drain'), once(closed, 'abort')]);
+      if (!response.write(sseMessage({ seq: entry.seq, frame: localizeFrame(entry.frame, translator) }))) await Promise.race([once(response, 'drain'), once(closed, 'abort')]);
     }
     if (!closed.aborted) response.end(SSE_DONE);
   } catch {

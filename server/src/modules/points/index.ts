@@ -11,6 +11,7 @@ import { PointsService, type PointsOptions } from './service.js';
 import { startHoldSweeper } from './sweeper.js';
 import type { Log } from '../../log.js';
 import type { ModelPrices } from '../catalogue/index.js';
+import { translatorFor } from '../../locale/index.js';
 
 export function createPointsService(db: Kysely<Database>, dialect: DialectName, options: PointsOptions): PointsService {
   return new PointsService(new PointsRepository(db, dialect), options);
@@ -19,7 +20,8 @@ export function createPointsService(db: Kysely<Database>, dialect: DialectName, 
 export interface PointsDeps {
   db: Kysely<Database>;
   dialect: DialectName;
-  config: Pick<ServerConfig, 'points'>;
+  /** `site.edition`: the language of the texts the routes answer (history kinds, quote reasons). */
+  config: Pick<ServerConfig, 'points'> & { site?: Pick<ServerConfig['site'], 'edition'> };
   now: Clock;
   /** Model prices (the catalogue, with the operators' overrides). */
   prices: ModelPrices;
@@ -45,7 +47,7 @@ export function createPointsModule({ db, dialect, config, now, prices, onSuccess
     log,
   });
   const sweeper = startHoldSweeper(service.holds, points.sweepSeconds * 1000, log);
-  return { service, routes: (app) => pointsRoutes(app, { service, requireUser }), close: () => sweeper.stop() };
+  return { service, routes: (app) => pointsRoutes(app, { service, requireUser, translator: translatorFor(config.site?.edition ?? 'domestic') }), close: () => sweeper.stop() };
 }
 
 export { PointsService, type PointsOptions, type QuoteOptions } from './service.js';

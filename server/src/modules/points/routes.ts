@@ -4,10 +4,13 @@ import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/requestUser.js';
 import type { ModuleApp } from '../module.js';
 import type { PointsService } from './service.js';
+import { translatorFor, type Translator } from '../../locale/index.js';
 
 export interface PointsRouteOptions {
   service: PointsService;
   requireUser: preHandlerAsyncHookHandler;
+  /** The edition's language for the kind names of the history and a quote's reason (domestic: as written). */
+  translator?: Translator;
 }
 
 const HistoryBody = z.object({
@@ -22,18 +25,20 @@ const QuoteBody = z.object({
   promptChars: z.number().int().min(0).max(10_000_000).optional(),
 });
 
-export async function pointsRoutes(app: ModuleApp, { service, requireUser }: PointsRouteOptions): Promise<void> {
+export async function pointsRoutes(app: ModuleApp, { service, requireUser, translator = translatorFor('domestic') }: PointsRouteOptions): Promise<void> {
   app.addHook('preValidation', requireUser);
 
   app.get('/system/user/integral', async (request) => ok(await service.balance(currentUser(request).id)));
 
   app.post('/system/user/integralHistoryPage', { schema: { body: HistoryBody } }, async (request) => {
     const { pageNo, pageSize } = request.body;
-    return ok(await service.history(currentUser(request).id, pageNo, pageSize));
+    const page = await service.history(currentUser(request).id, pageNo, pageSize);
+    return ok({ ...page, list: page.list.map((entry) => ({ ...entry, kindText: translator.text(entry.kindText) })) });
   });
 
   app.post('/points/quote', { schema: { body: QuoteBody } }, async (request) => {
     const { model, ...options } = request.body;
-    return ok(await service.quote(currentUser(request).id, model, options));
+    const quote = await service.quote(currentUser(request).id, model, options);
+    return ok(quote.reason ? { ...quote, reason: translator.text(quote.reason) } : quote);
   });
 }

@@ -1,10 +1,16 @@
+import type { ServerConfig } from '../../config.js';
+import { translatorFor } from '../../locale/index.js';
 import type { ServerModule } from '../module.js';
 import { promptsRoutes } from './routes.js';
 import { PROMPT_TEMPLATE_LIST } from './templates.js';
 
-/** The prompt templates (GET backend-api/getPromptTemplates); the service is the list itself. */
-export function createPromptsModule(): ServerModule<typeof PROMPT_TEMPLATE_LIST> {
-  return { service: PROMPT_TEMPLATE_LIST, routes: promptsRoutes };
+/**
+ * The prompt templates (GET backend-api/getPromptTemplates); the service is the list itself. The
+ * international edition serves category names, titles and subtitles in English (the bodies stay Chinese).
+ */
+export function createPromptsModule(deps: { config?: { site: Pick<ServerConfig['site'], 'edition'> } } = {}): ServerModule<typeof PROMPT_TEMPLATE_LIST> {
+  const translator = translatorFor(deps.config?.site.edition ?? 'domestic');
+  return { service: PROMPT_TEMPLATE_LIST, routes: (app) => promptsRoutes(app, { translator }) };
 }
 
 export { PLACEHOLDER, PROMPT_TEMPLATE_LIMITS, PROMPT_TEMPLATE_LIST } from './templates.js';

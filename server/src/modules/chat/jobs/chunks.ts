@@ -1,4 +1,5 @@
 import type { Reference, StreamChunk } from '@qiming/contracts';
+import type { Translator } from '../../../locale/index.js';
 
 /**
  * The gateway's stream chunks (spec chat §3 "Stream chunk"), serialised once when the job writes
@@ -58,6 +59,41 @@ export function frameOf(seq: number, body: ChunkBody): string {
 
 /** What the malformed-chunk fault sends: JSON cut short, so the client's parser fails (its code 700). */
 export const MALFORMED_FRAME = '{"code":0,"type":"normal","choices":[{"delta":{"content":"';
+
+/**
+ * A frame in the edition's language, on its way out (every reader of every source — the job, the
+ * recovery, a refusal, another instance's log — goes through the one SSE writer): the `error` of
+ * an error chunk, a ping's wait text and a progress line (`正在搜索：…`). The log itself keeps the
+ * domestic text, written once. Answer deltas are never touched: only frames that can hold such a
+ * text are parsed, and the domestic edition returns every frame as it is.
+ */
+export function localizeFrame(frame: string, translator: Translator): string {
+  if (translator.edition === 'domestic') return frame;
+  if (!frame.includes('"error":') && !frame.includes('"type":"ping"') && !frame.includes('正在搜索：')) return frame;
+  let chunk: StreamChunk;
+  try {
+    chunk = JSON.parse(frame) as StreamChunk;
+  } catch {
+    return frame; // the malformed-chunk fault's frame
+  }
+  let changed = false;
+  if (typeof chunk.error === 'string' && chunk.error) {
+    const error = translator.text(chunk.error);
+    changed ||= error !== chunk.error;
+    chunk.error = error;
+  }
+  const delta = chunk.choices?.[0]?.delta;
+  const content = delta?.content;
+  if (delta && typeof content === 'string' && content && (chunk.type === 'ping' || content.endsWith('\n'))) {
+    const line = content.endsWith('\n') ? content.slice(0, -1) : content;
+    const shown = translator.text(line);
+    if (shown !== line) {
+      delta.content = content.endsWith('\n') ? `${shown}\n` : shown;
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(chunk) : frame;
+}
 
 /** An SSE message: the sequence number as its id (a reconnecting reader asks for what follows). */
 export function sseMessage(entry: LogEntry): string {
