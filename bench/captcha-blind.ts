@@ -7,39 +7,20 @@
  *   3. bot 2 from one IP under the default per-IP limit (30 challenges per 10 minutes).
  * Bots 1 and 2 come from a fresh IP per try (X-Forwarded-For behind TRUST_PROXY=1), so the limit
  * does not hide the per-try figure. Also the time to draw a challenge (no cache: each is new).
- * Run: node --import tsx bench/captcha-blind.ts (from the repository root or bench/).
+ * Run (after `pnpm build`): node --import tsx bench/captcha-blind.ts (from the repository root or bench/).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { humanTrace } from '../server/src/modules/captcha/testing.ts';
+import { startLocalServer } from './support/localServer.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
 const TRIES = Number(process.env.BENCH_TRIES ?? 2000);
 const GUESS = 165;
 
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-bench-captcha-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(repoRoot, 'server'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, HOST_SHELL_DIR: dataDir, LOG_LEVEL: 'warn', SIGN_REQUIRED: 'false', TRUST_PROXY: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (await fetch(`${base}/ping`).then((r) => r.ok, () => false)) break;
-  if (i > 300) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const server = await startLocalServer({ DATA_DIR: dataDir, HOST_SHELL_DIR: dataDir, LOG_LEVEL: 'warn', SIGN_REQUIRED: 'false', TRUST_PROXY: '1' });
+const base = server.base;
 
 const post = async (url: string, ip: string, body: unknown) =>
   (await fetch(`${base}/app-api/${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) })).json() as Promise<{
@@ -78,7 +59,6 @@ try {
   for (const r of results) console.log(`  ${r.name}: ${r.passed}/${r.tries} = ${(r.rate * 100).toFixed(2)}%${r.refusedChallenges ? ` (${r.refusedChallenges} challenges refused, 1108)` : ''}`);
   console.log(`  get (draw + round trip): median ${drawMs[drawMs.length >> 1]!.toFixed(1)} ms, p95 ${drawMs[Math.floor(drawMs.length * 0.95)]!.toFixed(1)} ms over ${drawMs.length}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,18 +9,14 @@
  * Settled: the lowest RSS over 20 s after the burst (sampled every second). Goal: back within
  * 50 MB of the start. Run: node --import tsx memory-soak.ts (in bench/).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { ACCOUNT_TEST_ENV, register, uniquePhone } from '../server/src/testing/accounts.ts';
+import { startLocalServer } from './support/localServer.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
 const MIXED = Number(process.env.BENCH_MIXED ?? 1000);
 const BIG_UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const BIG_BYTES = 19 * 1024 * 1024;
@@ -36,23 +32,9 @@ const tokens: string[] = [];
   await app.close();
 }
 
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
-const server: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
-  cwd: path.join(repoRoot, 'server'),
-  env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (await fetch(`${base}/ping`).then((r) => r.ok, () => false)) break;
-  if (i > 300) throw new Error('the server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+// Production as deployed: no development stand-ins, so PUBLIC_ORIGIN is required.
+const local = await startLocalServer({ ...env, NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1' });
+const { base, process: server } = local;
 
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) * 1024;
 let peak = 0;
@@ -115,7 +97,6 @@ try {
   console.log(`  ${BIG_UPLOADS} uploads of 19 MB: peak ${f(uploadPeak)}, settled ${f(afterUploads)} (${afterUploads - start >= 0 ? '+' : ''}${f(afterUploads - start)})`);
 } finally {
   clearInterval(sampler);
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await local.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
