@@ -41,7 +41,7 @@ describe('security headers (http/securityHeaders.ts)', () => {
     } finally {
       await dev.close();
     }
-    const production = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: '1' });
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ai.example.com', TRUST_PROXY: '1' });
     try {
       const plain = await production.app.server.inject({ method: 'GET', url: '/' });
       assert.match(plain.headers['content-security-policy'] as string, /default-src 'self'/);
