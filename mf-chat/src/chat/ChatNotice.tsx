@@ -1,51 +1,41 @@
 import { observer } from 'mobx-react-lite';
 import { navigateTo } from '@qiming/sdk';
 import type { ChatStore } from './ChatStore';
+import type { Notice } from './streamOutcome';
 import { t } from '../i18n';
 import styles from './chat.module.css';
 
-/** What the end of a generation left to say (`streamOutcome.ts`): an error with 重新生成, no points, no login. */
+interface NoticeView {
+  testId: string;
+  text: string;
+  action: string;
+  act(): void;
+}
+
+/** Each notice as a line of text with the one thing the user can do about it. */
+function viewOf(notice: NonNullable<Notice>, store: ChatStore): NoticeView {
+  switch (notice.kind) {
+    case 'error':
+      return { testId: 'chat-error', text: notice.message, action: t('chat.regenerate'), act: () => void store.regenerate() };
+    case 'integralNotEnough':
+      return { testId: 'integral-not-enough', text: t('chat.pointsNotEnough'), action: t('chat.topUp'), act: () => store.topUp() };
+    case 'agentMissing':
+      return { testId: 'agent-missing', text: t('chat.agentMissing'), action: t('chat.browseApps'), act: () => navigateTo('/toolBox/apps') };
+    case 'noLogin':
+      return { testId: 'chat-no-login', text: t('chat.loginRequired'), action: t('chat.goLogin'), act: () => store.goToLogin() };
+  }
+}
+
+/** What the end of a generation left to say (`streamOutcome.ts`): an error with 重新生成, no points, no login, no such agent. */
 export const ChatNotice = observer(function ChatNotice({ store }: { store: ChatStore }) {
-  const notice = store.notice;
-  if (notice?.kind === 'error') {
-    return (
-      <div className={styles.errorText} data-testid="chat-error">
-        {notice.message}
-        <button type="button" className={styles.linkButton} onClick={() => void store.regenerate()}>
-          {t('chat.regenerate')}
-        </button>
-      </div>
-    );
-  }
-  if (notice?.kind === 'integralNotEnough') {
-    return (
-      <div className={styles.errorText} data-testid="integral-not-enough">
-        {t('chat.pointsNotEnough')}
-        <button type="button" className={styles.linkButton} onClick={() => store.topUp()}>
-          {t('chat.topUp')}
-        </button>
-      </div>
-    );
-  }
-  if (notice?.kind === 'agentMissing') {
-    return (
-      <div className={styles.errorText} data-testid="agent-missing">
-        {t('chat.agentMissing')}
-        <button type="button" className={styles.linkButton} onClick={() => navigateTo('/toolBox/apps')}>
-          {t('chat.browseApps')}
-        </button>
-      </div>
-    );
-  }
-  if (notice?.kind === 'noLogin') {
-    return (
-      <div className={styles.errorText} data-testid="chat-no-login">
-        {t('chat.loginRequired')}
-        <button type="button" className={styles.linkButton} onClick={() => store.goToLogin()}>
-          {t('chat.goLogin')}
-        </button>
-      </div>
-    );
-  }
-  return null;
+  if (!store.notice) return null;
+  const view = viewOf(store.notice, store);
+  return (
+    <div className={styles.errorText} data-testid={view.testId}>
+      {view.text}
+      <button type="button" className={styles.linkButton} onClick={view.act}>
+        {view.action}
+      </button>
+    </div>
+  );
 });
