@@ -4,6 +4,10 @@
  */
 
 
+/**
+ * Business codes of refusals (msg carries the Chinese text the client shows). The server reads
+ * the very same values.
+ */
 const authCodes = {
   codeWrong: 1101,
   codeExpired: 1102,
@@ -23,10 +27,6 @@ const authCodes = {
   socialFailed: 1401,
   apiKeyMissing: 1501,
 };
-/**
- * Business codes of refusals (msg carries the Chinese text the client shows). The server reads
- * the very same values.
- */
 export const AUTH_CODES = authCodes as Readonly<typeof authCodes>;
 
 /** Why a code is sent; the reset calls have their own paths. */

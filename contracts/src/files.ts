@@ -1,12 +1,3 @@
-const filesCodes = {
-  noFile: 2101,
-  tooLarge: 2102,
-  typeNotAccepted: 2103,
-  typeMismatch: 2104,
-  parseFailed: 2105,
-  parseBusy: 2106,
-  fileNotFound: 2107,
-};
 /**
  * Chat uploads (spec chat §2 upload control, §4 upload states, §5 type rules, §7
  * uploadChatKnowledge2). Paths under /app-api; JSON answers use the envelope { code, data, msg }.
@@ -17,7 +8,17 @@ const filesCodes = {
  * GET backend-api/uploadedFile/{knowledgeId} → the stored bytes (owner only), the `url` of a result.
  */
 
+const filesCodes = {
+  noFile: 2101,
+  tooLarge: 2102,
+  typeNotAccepted: 2103,
+  typeMismatch: 2104,
+  parseFailed: 2105,
+  parseBusy: 2106,
+  fileNotFound: 2107,
+};
 export const FILE_CODES = filesCodes as Readonly<typeof filesCodes>;
+
 const filesLimits = {
   maxBytes: 20971520,
   imageMaxBytes: 10485760,

@@ -5,6 +5,7 @@
  * under pay/ (server/README.md, "Pay").
  */
 
+/** Refusal codes of the pay calls (messages in Chinese come with them). */
 const payCodes = {
   planUnknown: 2001,
   methodUnavailable: 2002,
@@ -13,7 +14,6 @@ const payCodes = {
   orderUnknown: 2005,
   tooManyOrders: 2006,
 };
-/** Refusal codes of the pay calls (messages in Chinese come with them). */
 export const PAY_CODES = payCodes as Readonly<typeof payCodes>;
 
 /** The three plans of spec §9: 1 member, 2 professional, 3 luxury. */

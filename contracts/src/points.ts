@@ -94,6 +94,7 @@ export interface PriceQuote {
   reasonCode: number | null;
 }
 
+/** Codes of points refusals (602 is the spec's stream code for insufficient points). */
 const pointsCodes = {
   insufficient: 602,
   alreadySignedIn: 1601,
@@ -103,5 +104,4 @@ const pointsCodes = {
   cdKeyThrottled: 1704,
   modelRestricted: 1801,
 };
-/** Codes of points refusals (602 is the spec's stream code for insufficient points). */
 export const POINTS_CODES = pointsCodes as Readonly<typeof pointsCodes>;

@@ -1,7 +1,3 @@
-const shareCodes = {
-  shareNotFound: 2301,
-  conversationEmpty: 2302,
-};
 /**
  * Public share pages of conversations (spec platform §2 export dialog, chat §2
  * /friendsLinkPage/{convGroupId}). The owner publishes a read-only snapshot of the branch shown;
@@ -13,6 +9,10 @@ const shareCodes = {
  * GET public/share/{convGroupId} (no login) → SharedConversation, or HTTP 404 with SHARE_CODES.shareNotFound
  */
 
+const shareCodes = {
+  shareNotFound: 2301,
+  conversationEmpty: 2302,
+};
 export const SHARE_CODES = shareCodes as Readonly<typeof shareCodes>;
 
 export interface ShareState {

@@ -1,12 +1,3 @@
-const speechCodes = {
-  inputEmpty: 2201,
-  inputTooLong: 2202,
-  synthesisFailed: 2203,
-  transcriptionUnavailable: 2204,
-  audioMissing: 2205,
-  audioTooLarge: 2206,
-  transcriptionFailed: 2207,
-};
 /**
  * Read-aloud and voice input (spec chat §2 answer actions, §4 recording and speech states, §5, §7,
  * §9). Paths under /app-api; login required.
@@ -18,7 +9,17 @@ const speechCodes = {
  * GET backend-api/getSpeechCapabilities → SpeechCapabilities.
  */
 
+const speechCodes = {
+  inputEmpty: 2201,
+  inputTooLong: 2202,
+  synthesisFailed: 2203,
+  transcriptionUnavailable: 2204,
+  audioMissing: 2205,
+  audioTooLarge: 2206,
+  transcriptionFailed: 2207,
+};
 export const SPEECH_CODES = speechCodes as Readonly<typeof speechCodes>;
+
 const speechLimits = {
   inputMax: 4000,
   audioMaxBytes: 26214400,
