@@ -8,3 +8,4 @@ export * from './pay.js';
 export * from './files.js';
 export * from './speech.js';
 export * from './share.js';
+export * from './agents.js';

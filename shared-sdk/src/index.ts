@@ -26,7 +26,16 @@ export {
   HONG_SCORE_MARKER,
   parseHongScore,
   withoutHongScore,
+  AGENT_CODE_PREFIXES,
+  AGENT_FALLBACK_MODEL,
+  AGENT_LIMITS,
+  AGENT_CODES,
+  AGENT_CATEGORIES,
+  agentChatPath,
+  isAgentCode,
+  starterQuestions,
 } from '@qiming/contracts';
+export { agentsApi, type AgentsApi } from './agents/agentsApi';
 export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText, setSiteConfig, siteConfig } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';
