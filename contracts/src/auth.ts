@@ -38,7 +38,10 @@ export interface CaptchaChallenge {
   captchaId: string;
   /** PNG data URL, `width`×`height`, with the piece's hole. */
   background: string;
-  /** PNG data URL of the piece, `pieceSize`×`pieceSize`, placed at x = 0, y = `pieceY`. */
+  /**
+   * PNG data URL of the piece, `pieceSize`×`pieceSize`. It starts at x = 0, y = `pieceY` (not the
+   * hole's y: the user drags it into the hole on both axes).
+   */
   piece: string;
   width: number;
   height: number;
@@ -54,14 +57,15 @@ export interface CaptchaGetRequest {
 
 export interface CaptchaCheckRequest {
   captchaId: string;
-  /** Where the user let go: the piece's left edge, in background pixels. */
+  /** Where the user let go: the piece's top-left corner, in background pixels. */
   x: number;
+  y: number;
   /**
-   * The drag as the client saw it: [x in background pixels (0.1 precision), ms since the press],
-   * from the press to the release (the arrow keys add a point per step). Required: a check without
-   * a humanlike trace fails like a miss.
+   * The drag as the client saw it: [x, y of the piece's corner in background pixels (0.1
+   * precision), ms since the press], from the press to the release (the arrow keys add a point per
+   * step). Required: a check without a humanlike trace fails like a miss.
    */
-  trace: Array<[number, number]>;
+  trace: Array<[number, number, number]>;
 }
 
 export interface CaptchaCheckResult {

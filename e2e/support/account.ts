@@ -39,30 +39,30 @@ export async function codeFromOutbox(page: Page, to: string): Promise<string> {
 }
 
 /**
- * Clicks 获取验证码 and solves the slide captcha by really dragging the handle: the answer comes
- * from the dev outbox's captcha endpoint, the drag is scaled to the picture's displayed width and
- * moves as a hand does (speeding up, then slowing down to aim, over about 0.7 s): the server
- * refuses a jump or a constant-speed line.
+ * Clicks 获取验证码 and solves the puzzle captcha by really dragging the piece into the hole: the
+ * answer comes from the dev outbox's captcha endpoint, the drag is scaled to the picture's
+ * displayed width and moves as a hand does (speeding up, then slowing down to aim, over about
+ * 0.7 s): the server refuses a jump or a constant-speed line.
  */
 export async function sendCodeThroughCaptcha(page: Page, form: Locator, resent: RegExp = /秒后重发/) {
   const challenge = page.waitForResponse((response) => response.url().includes('/app-api/captcha/get'));
   await form.getByTestId('send-code').click();
-  const { data } = (await (await challenge).json()) as { data: { captchaId: string; width: number } };
-  const answer = (await (await page.request.get(devUrl(page, `/app-api/dev/captcha/${data.captchaId}`))).json()) as { data: { x: number } };
+  const { data } = (await (await challenge).json()) as { data: { captchaId: string; width: number; pieceY: number } };
+  const hole = (await (await page.request.get(devUrl(page, `/app-api/dev/captcha/${data.captchaId}`))).json()) as { data: { x: number; y: number } };
   const captcha = page.getByTestId('slide-captcha');
   await expect(captcha).toHaveAttribute('data-status', 'ready');
   const frame = await settledBox(captcha.locator('img').first());
-  const handle = await settledBox(page.getByTestId('captcha-handle'));
+  const piece = await settledBox(page.getByTestId('captcha-piece'));
   const scale = frame.width / data.width;
-  const startX = handle.x + handle.width / 2;
-  const y = handle.y + handle.height / 2;
-  await page.mouse.move(startX, y);
+  const start = { x: piece.x + piece.width / 2, y: piece.y + piece.height / 2 };
+  const move = { x: hole.data.x * scale, y: (hole.data.y - data.pieceY) * scale };
+  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   const steps = 24;
   for (let step = 1; step <= steps; step++) {
     const p = step / steps;
     const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
-    await page.mouse.move(startX + answer.data.x * scale * eased, y + (step % 3) - 1);
+    await page.mouse.move(start.x + move.x * eased, start.y + move.y * eased);
     await page.waitForTimeout(15 + (step % 4) * 8);
   }
   await page.mouse.up();

@@ -17,8 +17,8 @@ export type CodePurpose = 'register' | 'login' | 'reset';
 export interface AccountApi {
   /** A new puzzle for a code to `target` (counted per target on the server; the token only sends to it). */
   captcha(target?: string): Promise<CaptchaChallenge>;
-  /** `trace`: the drag as [x in picture pixels, ms since the press] points (the server checks it looks human). */
-  checkCaptcha(captchaId: string, x: number, trace: Array<[number, number]>): Promise<CaptchaCheckResult>;
+  /** `released`: the piece's corner where it was let go; `trace`: the drag as [x, y in picture pixels, ms since the press] points (the server checks it looks human). */
+  checkCaptcha(captchaId: string, released: { x: number; y: number }, trace: Array<[number, number, number]>): Promise<CaptchaCheckResult>;
   sendCode(channel: Channel, target: string, purpose: CodePurpose, captchaToken: string): Promise<SendCodeResult>;
   register(channel: Channel, target: string, code: string, password?: string, aff?: string): Promise<LoginResult>;
   login(channel: Channel, target: string, secret: { code: string } | { password: string }): Promise<LoginResult>;
@@ -42,7 +42,7 @@ const targetField = (channel: Channel, target: string) => (channel === 'phone' ?
 
 export const accountApi: AccountApi = {
   captcha: (target) => dataOf(request.post<CaptchaChallenge>('captcha/get', target ? { target } : {})),
-  checkCaptcha: (captchaId, x, trace) => dataOf(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x, trace })),
+  checkCaptcha: (captchaId, { x, y }, trace) => dataOf(request.post<CaptchaCheckResult>('captcha/check', { captchaId, x, y, trace })),
   sendCode: (channel, target, purpose, captchaToken) => {
     const base = byChannel(channel, 'system/user/send-phone-verification-code', 'system/user/send-email-verification-code');
     const body = { ...targetField(channel, target), captchaToken, ...(purpose === 'reset' ? {} : { scene: purpose }) };

@@ -61,13 +61,13 @@ const enUS: Translation<typeof zhCN> = {
   'sendCode.captchaTitle': 'Security check',
 
   'captcha.hint.loading': 'Loading the puzzle…',
-  'captcha.hint.ready': 'Slide right to fit the piece into the gap',
+  'captcha.hint.ready': 'Drag the piece into the gap',
   'captcha.hint.checking': 'Verifying…',
   'captcha.hint.failed': 'That did not fit. Please try again.',
   'captcha.hint.passed': 'Verified',
   'captcha.hint.error': 'The puzzle could not be loaded',
   'captcha.backgroundAlt': 'Puzzle picture',
-  'captcha.handle': 'Drag the slider to verify',
+  'captcha.handle': 'Puzzle piece: drag it or move it with the arrow keys into the gap, Enter to confirm',
   'captcha.reload': 'Reload',
 
   'wechat.scan': 'Scan with WeChat to sign in',

@@ -59,13 +59,13 @@ export const zhCN = {
   'sendCode.captchaTitle': '安全验证',
 
   'captcha.hint.loading': '正在加载验证图片…',
-  'captcha.hint.ready': '向右拖动滑块，使拼图与缺口对齐',
+  'captcha.hint.ready': '拖动拼图块，放入图中缺口',
   'captcha.hint.checking': '正在验证…',
   'captcha.hint.failed': '验证失败，请重试',
   'captcha.hint.passed': '验证通过',
   'captcha.hint.error': '验证图片加载失败',
   'captcha.backgroundAlt': '验证背景图',
-  'captcha.handle': '拖动滑块完成验证',
+  'captcha.handle': '拼图块：拖动或用方向键移入缺口，回车确认',
   'captcha.reload': '重新加载',
 
   'wechat.scan': '请使用微信扫一扫登录',

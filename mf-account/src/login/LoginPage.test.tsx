@@ -56,14 +56,17 @@ describe('LoginPage', () => {
     render(<LoginPage api={api} />);
     fireEvent.change(within(phoneForm()).getByPlaceholderText('请输入手机号'), { target: { value: '+86 138-0013-8000' } });
     fireEvent.click(within(phoneForm()).getByTestId('send-code'));
-    const handle = await screen.findByTestId('captcha-handle');
-    for (let i = 0; i < 5; i++) fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
-    fireEvent.keyDown(handle, { key: 'Enter' });
-    await waitFor(() => expect(api.checkCaptcha).toHaveBeenCalledWith('c1', 50, expect.any(Array)));
+    const piece = await screen.findByTestId('captcha-piece');
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(piece, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(piece, { key: 'ArrowUp' });
+    fireEvent.keyDown(piece, { key: 'ArrowUp', shiftKey: true });
+    fireEvent.keyDown(piece, { key: 'Enter' });
+    // the piece starts at (0, pieceY) and moves on both axes
+    await waitFor(() => expect(api.checkCaptcha).toHaveBeenCalledWith('c1', { x: 50, y: 28 }, expect.any(Array)));
     // the challenge is asked for the number, and the arrow-key steps go with the check as its trace
     expect(api.captcha).toHaveBeenCalledWith('13800138000');
-    const trace = (api.checkCaptcha as jest.Mock).mock.calls[0][2] as Array<[number, number]>;
-    expect(trace.map(([x]) => x)).toEqual([0, 10, 20, 30, 40, 50, 50]);
+    const trace = (api.checkCaptcha as jest.Mock).mock.calls[0][2] as Array<[number, number, number]>;
+    expect(trace.map(([x, y]) => [x, y])).toEqual([[0, 40], [10, 40], [20, 40], [30, 40], [40, 40], [50, 40], [50, 38], [50, 28], [50, 28]]);
     await waitFor(() => expect(api.sendCode).toHaveBeenCalledWith('phone', '13800138000', 'login', 'token-1'));
     expect(await within(phoneForm()).findByText('60 秒后重发')).toBeTruthy();
     expect(screen.getByTestId('dev-outbox-notice').innerHTML).toContain('/app-api/dev/outbox?to=13800138000');

@@ -15,34 +15,43 @@ interface Props {
 }
 
 /**
- * The slide captcha: drag the piece (or use the arrow keys) until it fills the hole. The answer
- * is checked by the server; a failed try loads a new picture.
+ * The puzzle captcha: drag the piece (or move it with the arrow keys) into the hole. The hole is
+ * somewhere on both axes, so a blind guess rarely passes; the server checks the answer and the
+ * drag; a failed try loads a new picture.
  */
 /** At most this many trace points are kept (the server takes 600): a long slow drag keeps its start and end. */
 const MAX_TRACE = 500;
 
+interface Spot {
+  x: number;
+  y: number;
+}
+
+const KEY_STEPS: Record<string, Spot> = { ArrowRight: { x: 1, y: 0 }, ArrowLeft: { x: -1, y: 0 }, ArrowDown: { x: 0, y: 1 }, ArrowUp: { x: 0, y: -1 } };
+
 export function SlideCaptcha({ api, target, onPassed }: Props) {
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [status, setStatus] = useState<Status>('loading');
-  const [offset, setOffset] = useState(0);
+  const [spot, setSpot] = useState<Spot>({ x: 0, y: 0 });
   const frame = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ startX: number; startOffset: number } | null>(null);
-  /** The drag (or the arrow-key steps) as [x, ms since the first press], sent with the check. */
-  const trace = useRef<{ start: number; points: Array<[number, number]> } | null>(null);
-  const record = (x: number) => {
+  const drag = useRef<{ pointer: Spot; from: Spot } | null>(null);
+  /** The drag (or the arrow-key steps) as [x, y, ms since the first press], sent with the check. */
+  const trace = useRef<{ start: number; points: Array<[number, number, number]> } | null>(null);
+  const record = ({ x, y }: Spot) => {
     const now = performance.now();
     if (!trace.current) trace.current = { start: now, points: [] };
     const { points } = trace.current;
     if (points.length >= MAX_TRACE) points.splice(points.length - 1, 1);
-    points.push([Math.round(x * 10) / 10, Math.round(now - trace.current.start)]);
+    points.push([Math.round(x * 10) / 10, Math.round(y * 10) / 10, Math.round(now - trace.current.start)]);
   };
 
   const load = useCallback(async () => {
     setStatus('loading');
-    setOffset(0);
     trace.current = null;
     try {
-      setChallenge(await api.captcha(target));
+      const next = await api.captcha(target);
+      setChallenge(next);
+      setSpot({ x: 0, y: next.pieceY });
       setStatus('ready');
     } catch {
       setStatus('error');
@@ -55,13 +64,13 @@ export function SlideCaptcha({ api, target, onPassed }: Props) {
 
   /** Displayed pixels per picture pixel (the picture shrinks on narrow screens). */
   const scale = () => (challenge && frame.current ? frame.current.clientWidth / challenge.width : 1);
-  const maxOffset = challenge ? challenge.width - challenge.pieceSize : 0;
-  const clamp = (x: number) => Math.min(maxOffset, Math.max(0, x));
+  const clamp = ({ x, y }: Spot): Spot =>
+    challenge ? { x: Math.min(challenge.width - challenge.pieceSize, Math.max(0, x)), y: Math.min(challenge.height - challenge.pieceSize, Math.max(0, y)) } : { x, y };
 
-  async function submit(x: number) {
+  async function submit(released: Spot) {
     if (!challenge) return;
     setStatus('checking');
-    const sent = Math.round(x);
+    const sent = { x: Math.round(released.x), y: Math.round(released.y) };
     record(sent);
     const points = trace.current?.points ?? [];
     trace.current = null;
@@ -80,33 +89,36 @@ export function SlideCaptcha({ api, target, onPassed }: Props) {
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (!interactive) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { startX: event.clientX, startOffset: offset };
-    record(offset);
+    drag.current = { pointer: { x: event.clientX, y: event.clientY }, from: spot };
+    record(spot);
   }
 
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (!drag.current) return;
-    const x = clamp(drag.current.startOffset + (event.clientX - drag.current.startX) / scale());
-    record(x);
-    setOffset(x);
+    const { pointer, from } = drag.current;
+    const next = clamp({ x: from.x + (event.clientX - pointer.x) / scale(), y: from.y + (event.clientY - pointer.y) / scale() });
+    record(next);
+    setSpot(next);
   }
 
   function onPointerUp() {
     if (!drag.current) return;
     drag.current = null;
-    void submit(offset);
+    void submit(spot);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!interactive) return;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+    const step = KEY_STEPS[event.key];
+    if (step) {
       event.preventDefault();
-      if (!trace.current) record(offset);
-      const x = clamp(offset + (event.key === 'ArrowRight' ? 1 : -1) * (event.shiftKey ? 10 : 2));
-      record(x);
-      setOffset(x);
+      if (!trace.current) record(spot);
+      const size = event.shiftKey ? 10 : 2;
+      const next = clamp({ x: spot.x + step.x * size, y: spot.y + step.y * size });
+      record(next);
+      setSpot(next);
     } else if (event.key === 'Enter') {
-      void submit(offset);
+      void submit(spot);
     }
   }
 
@@ -116,17 +128,26 @@ export function SlideCaptcha({ api, target, onPassed }: Props) {
         {challenge ? (
           <>
             <img className={styles.captchaBackground} src={challenge.background} alt={t('captcha.backgroundAlt')} draggable={false} />
-            <img
+            <div
               className={styles.captchaPiece}
-              src={challenge.piece}
-              alt=""
-              draggable={false}
+              data-testid="captcha-piece"
+              role="button"
+              tabIndex={0}
+              aria-label={t('captcha.handle')}
+              aria-disabled={!interactive}
               style={{
-                left: `${(offset / challenge.width) * 100}%`,
-                top: `${(challenge.pieceY / challenge.height) * 100}%`,
+                left: `${(spot.x / challenge.width) * 100}%`,
+                top: `${(spot.y / challenge.height) * 100}%`,
                 width: `${(challenge.pieceSize / challenge.width) * 100}%`,
               }}
-            />
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+              onKeyDown={onKeyDown}
+            >
+              <img src={challenge.piece} alt="" draggable={false} />
+            </div>
           </>
         ) : (
           <div className={styles.captchaPlaceholder}>{status === 'error' ? null : <Spin />}</div>
@@ -134,26 +155,6 @@ export function SlideCaptcha({ api, target, onPassed }: Props) {
       </div>
       <div className={`${styles.captchaTrack} ${styles[`track-${status}`] ?? ''}`}>
         <span className={styles.captchaHint}>{t(`captcha.hint.${status}`)}</span>
-        {challenge ? (
-          <div
-            className={styles.captchaHandle}
-            data-testid="captcha-handle"
-            role="slider"
-            tabIndex={0}
-            aria-label={t('captcha.handle')}
-            aria-valuemin={0}
-            aria-valuemax={maxOffset}
-            aria-valuenow={Math.round(offset)}
-            style={{ left: `${(offset / challenge.width) * 100}%`, width: `${(challenge.pieceSize / challenge.width) * 100}%` }}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            onKeyDown={onKeyDown}
-          >
-            ➜
-          </div>
-        ) : null}
       </div>
       {status === 'error' ? (
         <button type="button" className={styles.linkButton} onClick={() => void load()}>

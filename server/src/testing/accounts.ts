@@ -51,10 +51,10 @@ const targetOf = (target: Target) => ('phone' in target ? target.phone : target.
 
 /** Solves a slide captcha the way the login page does, with the answer from the dev endpoint. */
 async function captchaToken(server: FastifyInstance): Promise<string> {
-  const { captchaId } = await data<{ captchaId: string }>(server, 'POST', 'captcha/get');
+  const { captchaId, pieceY } = await data<{ captchaId: string; pieceY: number }>(server, 'POST', 'captcha/get');
   const answer = await server.inject({ method: 'GET', url: `/app-api/dev/captcha/${captchaId}` });
-  const { x } = answer.json().data as { x: number };
-  return (await data<{ captchaToken: string }>(server, 'POST', 'captcha/check', { payload: { captchaId, x, trace: humanTrace(x) } })).captchaToken;
+  const hole = answer.json().data as { x: number; y: number };
+  return (await data<{ captchaToken: string }>(server, 'POST', 'captcha/check', { payload: { captchaId, ...hole, trace: humanTrace({ x: 0, y: pieceY }, hole) } })).captchaToken;
 }
 
 /** Sends a code through the real verification module and reads it from the dev outbox. */

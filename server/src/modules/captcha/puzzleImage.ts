@@ -7,16 +7,20 @@ export const PIECE_SIZE = 50;
 /** Where the piece's left edge may be: clear of its start position at x = 0, inside the image. */
 export const PIECE_X_MIN = 70;
 export const PIECE_X_MAX = 260;
-const PIECE_Y_MARGIN = 5;
+/** Where the piece's top edge may be, for the hole and for the piece's start (101 rows). */
+export const PIECE_Y_MIN = 5;
+export const PIECE_Y_MAX = CAPTCHA_HEIGHT - PIECE_SIZE - 5;
 
 export interface Puzzle {
   /** PNG, CAPTCHA_WIDTH × CAPTCHA_HEIGHT, RGB, with the hole. */
   background: Buffer;
   /** PNG, PIECE_SIZE × PIECE_SIZE, RGBA: transparent outside the piece's outline. */
   piece: Buffer;
-  /** The piece's top-left corner in the background: x is the answer, y is given to the client. */
+  /** The hole's top-left corner in the background: the answer, on both axes. */
   x: number;
   y: number;
+  /** Where the piece starts: x = 0 and this y, independent of the hole's (the client is told it). */
+  startY: number;
 }
 
 type Rgb = [number, number, number];
@@ -197,7 +201,8 @@ export function drawPuzzle(): Puzzle {
   paintShapes(scene, hue);
 
   const x = randomInt(PIECE_X_MIN, PIECE_X_MAX + 1);
-  const y = randomInt(PIECE_Y_MARGIN, CAPTCHA_HEIGHT - PIECE_SIZE - PIECE_Y_MARGIN + 1);
+  const y = randomInt(PIECE_Y_MIN, PIECE_Y_MAX + 1);
+  const startY = randomInt(PIECE_Y_MIN, PIECE_Y_MAX + 1);
   const mask = pieceMask();
   const edge = outline(mask);
   const white: Rgb = [255, 255, 255];
@@ -225,5 +230,5 @@ export function drawPuzzle(): Puzzle {
   }
   addNoise(scene, 14);
 
-  return { background: encode(scene, null), piece: encode(piece, mask), x, y };
+  return { background: encode(scene, null), piece: encode(piece, mask), x, y, startY };
 }

@@ -8,15 +8,16 @@ const GetBody = z.object({ target: z.string().max(254).optional() });
 const CheckBody = z.object({
   captchaId: z.string().min(1).max(64),
   x: z.number(),
-  // A missing or malformed trace is judged (a miss), not a 400: the challenge is used up either way.
-  trace: z.array(z.tuple([z.number(), z.number()])).max(2000).optional(),
+  // A missing y or a malformed trace is judged (a miss), not a 400: the challenge is used up either way.
+  y: z.number().optional(),
+  trace: z.array(z.array(z.number()).max(3)).max(2000).optional(),
 });
 
 export async function captchaRoutes(app: ModuleApp, { service }: { service: CaptchaService }): Promise<void> {
   app.post('/captcha/get', { schema: { body: orEmpty(GetBody) } }, async (request) => ok(await service.create({ ip: request.ip, target: request.body.target })));
 
   app.post('/captcha/check', { schema: { body: CheckBody } }, async (request) => {
-    const { captchaId, x, trace } = request.body;
-    return ok(await service.check(captchaId, x, trace));
+    const { captchaId, ...answer } = request.body;
+    return ok(await service.check(captchaId, { x: answer.x, y: answer.y, trace: answer.trace }));
   });
 }

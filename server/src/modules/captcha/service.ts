@@ -3,13 +3,16 @@ import type { CaptchaChallenge, CaptchaCheckResult } from '@qiming/contracts';
 import { AUTH_CODES } from '../auth/codes.js';
 import { AppError } from '../../http/envelope.js';
 import type { SharedState } from '../../sharedState/index.js';
-import { judgeTrace, type TracePoint } from './dragTrace.js';
+import { judgeTrace } from './dragTrace.js';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawPuzzle, PIECE_SIZE } from './puzzleImage.js';
 
 /** How long a challenge may be answered, and how long its token may then be used to send a code. */
 export const CAPTCHA_TTL_SECONDS = 120;
 export const CAPTCHA_TOKEN_TTL_SECONDS = 300;
-/** How far, in background pixels, the released piece may be from the hole (7 of the 191 positions pass). */
+/**
+ * How far, on each axis, the released piece may be from the hole (background pixels): 7 × 7 of the
+ * 191 × 101 positions pass, 0.25 % for a blind guess (a slide along x alone left 7 in 191, 3.7 %).
+ */
 export const CAPTCHA_TOLERANCE = 3;
 
 /** Challenges one IP and one target may ask for in a window (CAPTCHA_RATE_PER_IP / CAPTCHA_RATE_PER_TARGET, per 10 minutes). */
@@ -32,8 +35,25 @@ const canonicalTarget = (target: string) => target.replace(/[\s-]/g, '').toLower
 const targetHash = (target: string) => createHash('sha256').update(canonicalTarget(target)).digest('base64url').slice(0, 22);
 const ipCountKey = (ip: string) => `captcha-ip:${ip}`;
 const targetCountKey = (hash: string) => `captcha-target:${hash}`;
-/** The challenge's answer and the target it was asked for ('' none): `x|hash`. */
-const stored = (x: number, hash: string) => `${x}|${hash}`;
+/** What a challenge keeps: the hole, where the piece started and the target it was asked for ('' none). */
+interface StoredChallenge {
+  x: number;
+  y: number;
+  startY: number;
+  hash: string;
+}
+const stored = ({ x, y, startY, hash }: StoredChallenge) => `${x}|${y}|${startY}|${hash}`;
+const parseStored = (value: string): StoredChallenge => {
+  const [x, y, startY, hash = ''] = value.split('|');
+  return { x: Number(x), y: Number(y), startY: Number(startY), hash };
+};
+
+/** Where the user let the piece go (its top-left corner in background pixels) and how it got there. */
+export interface CaptchaAnswer {
+  x: number;
+  y: number | undefined;
+  trace: ReadonlyArray<readonly number[]> | undefined;
+}
 /**
  * Single use under concurrency: SharedState has no atomic take, so whoever sets the `used:` marker
  * first gets the value; a second, simultaneous check or consume finds the marker set and fails.
@@ -43,9 +63,10 @@ const usedKey = (key: string) => `used:${key}`;
 const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /**
- * The slide captcha: the server draws each puzzle and keeps only the answer (the hole's x) in
- * shared state; the client gets the images and the piece's y. One check per challenge; a passed
- * check yields a one-time token that a send-code call consumes.
+ * The puzzle captcha: the server draws each puzzle and keeps only the answer (the hole's x and y)
+ * in shared state; the client gets the images and where the piece starts, and the user drags the
+ * piece into the hole. One check per challenge; a passed check yields a one-time token that a
+ * send-code call consumes.
  */
 export class CaptchaService {
   constructor(
@@ -68,7 +89,7 @@ export class CaptchaService {
     }
     const puzzle = drawPuzzle();
     const captchaId = randomBytes(16).toString('base64url');
-    await this.state.set(challengeKey(captchaId), stored(puzzle.x, hash), CAPTCHA_TTL_SECONDS);
+    await this.state.set(challengeKey(captchaId), stored({ x: puzzle.x, y: puzzle.y, startY: puzzle.startY, hash }), CAPTCHA_TTL_SECONDS);
     return {
       captchaId,
       background: pngDataUrl(puzzle.background),
@@ -76,26 +97,27 @@ export class CaptchaService {
       width: CAPTCHA_WIDTH,
       height: CAPTCHA_HEIGHT,
       pieceSize: PIECE_SIZE,
-      pieceY: puzzle.y,
+      pieceY: puzzle.startY,
       expiresInSeconds: CAPTCHA_TTL_SECONDS,
     };
   }
 
   /**
-   * Consumes the challenge whatever the outcome (one attempt per challenge); 1107 unless `x` is
-   * within the tolerance and the drag trace is a person's (dragTrace.ts).
+   * Consumes the challenge whatever the outcome (one attempt per challenge); 1107 unless the piece
+   * was let go within the tolerance of the hole on both axes and the drag trace is a person's
+   * (dragTrace.ts).
    */
-  async check(captchaId: string, x: number, trace: readonly TracePoint[] | undefined): Promise<CaptchaCheckResult> {
+  async check(captchaId: string, { x, y, trace }: CaptchaAnswer): Promise<CaptchaCheckResult> {
     const key = challengeKey(captchaId);
     const value = await this.state.get(key);
     if (value === null || !(await this.state.setIfAbsent(usedKey(key), CAPTCHA_TTL_SECONDS))) throw captchaFailed();
     await this.state.delete(key);
-    const [answer, hash = ''] = value.split('|');
-    if (Math.abs(x - Number(answer)) > CAPTCHA_TOLERANCE) throw captchaFailed();
-    if (!judgeTrace(trace, x).ok) throw captchaFailed();
+    const answer = parseStored(value);
+    if (y === undefined || Math.abs(x - answer.x) > CAPTCHA_TOLERANCE || Math.abs(y - answer.y) > CAPTCHA_TOLERANCE) throw captchaFailed();
+    if (!judgeTrace(trace, { start: { x: 0, y: answer.startY }, end: { x, y } }).ok) throw captchaFailed();
 
     const captchaToken = randomBytes(32).toString('base64url');
-    await this.state.set(tokenKey(captchaToken), `1|${hash}`, CAPTCHA_TOKEN_TTL_SECONDS);
+    await this.state.set(tokenKey(captchaToken), `1|${answer.hash}`, CAPTCHA_TOKEN_TTL_SECONDS);
     return { captchaToken };
   }
 
@@ -115,10 +137,12 @@ export class CaptchaService {
     return true;
   }
 
-  /** The answer of an open challenge: for the dev outbox (a pure development deployment) only. */
-  async answerOf(captchaId: string): Promise<number | null> {
+  /** The hole of an open challenge: for the dev outbox (a pure development deployment) only. */
+  async answerOf(captchaId: string): Promise<{ x: number; y: number } | null> {
     const value = await this.state.get(challengeKey(captchaId));
-    return value === null ? null : Number(value.split('|')[0]);
+    if (value === null) return null;
+    const { x, y } = parseStored(value);
+    return { x, y };
   }
 }
 

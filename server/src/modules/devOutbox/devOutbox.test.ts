@@ -74,8 +74,9 @@ describe(`dev outbox: routes of a development deployment (${process.env.TEST_DAT
     const challenge = (await t.app.server.inject(signed({ method: 'POST', url: '/app-api/captcha/get' }))).json().data;
     const { code, data } = await get(`/app-api/dev/captcha/${challenge.captchaId}`);
     assert.equal(code, 0);
-    assert.deepEqual(Object.keys(data), ['x']);
-    const checked = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/captcha/check', payload: { captchaId: challenge.captchaId, x: data.x, trace: humanTrace(data.x) } }));
+    assert.deepEqual(Object.keys(data), ['x', 'y']);
+    const trace = humanTrace({ x: 0, y: challenge.pieceY }, data);
+    const checked = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/captcha/check', payload: { captchaId: challenge.captchaId, ...data, trace } }));
     assert.equal(checked.json().code, 0);
     assert.deepEqual(await get(`/app-api/dev/captcha/${challenge.captchaId}`), { code: 404, data: null, msg: '滑块验证不存在或已过期' });
   });

@@ -32,9 +32,9 @@ export async function devOutboxRoutes(app: ModuleApp, { outbox, channels, captch
 
   if (standIns.captcha) {
     app.get('/dev/captcha/:captchaId', { schema: { params: CaptchaParams } }, async (request) => {
-      const x = await captcha.answerOf(request.params.captchaId);
-      if (x === null) throw new AppError(404, '滑块验证不存在或已过期');
-      return ok({ x });
+      const hole = await captcha.answerOf(request.params.captchaId);
+      if (hole === null) throw new AppError(404, '滑块验证不存在或已过期');
+      return ok(hole);
     });
   }
   if (channels.size === 0) return;

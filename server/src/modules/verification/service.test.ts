@@ -57,8 +57,8 @@ function fixture(state: SharedState, options: FixtureOptions = {}) {
   /** A captcha token as a passed slide check yields it. */
   const captchaToken = async () => {
     const challenge = await captcha.create({ ip: '127.0.0.1' });
-    const x = (await captcha.answerOf(challenge.captchaId))!;
-    return (await captcha.check(challenge.captchaId, x, humanTrace(x))).captchaToken;
+    const hole = (await captcha.answerOf(challenge.captchaId))!;
+    return (await captcha.check(challenge.captchaId, { ...hole, trace: humanTrace({ x: 0, y: challenge.pieceY }, hole) })).captchaToken;
   };
   const send = async (target: string, more: { scene?: CodeScene; ip?: string; captchaToken?: string | undefined } = {}) =>
     service.sendCode({ channel: target.includes('@') ? 'email' : 'sms', target, scene: 'login', ip, captchaToken: 'captchaToken' in more ? more.captchaToken : await captchaToken(), ...more });
