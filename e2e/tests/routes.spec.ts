@@ -56,7 +56,7 @@ test.describe('route ownership', () => {
     });
   }
 
-  for (const path of ['/toolBox/coll', '/toolPage', '/trace', '/toolBox/building', '/painter', '/videoPage', '/pptPage']) {
+  for (const path of ['/toolBox/coll', '/toolPage', '/trace', '/toolBox/building', '/painter', '/videoPage', '/pptPage', '/pay', '/rulePage', '/paperPage', '/toolBox/knowledgePage']) {
     test(`the breadcrumb names ${path} as its page title does`, async ({ page }) => {
       await page.goto(`${path}?debug=1`);
       const title = await page.getByTestId('area-page').locator('h1').textContent();

@@ -1,11 +1,26 @@
+import { useEffect, useState } from 'react';
+import { eventBus } from '@qiming/sdk';
 import { t } from '../i18n';
 import { go } from './go';
 import { pageTitleOf } from './navigation';
 import styles from './navbar.module.css';
 
+/**
+ * The title of the page at `pathname`: the one its area announced (the page's own heading), else
+ * the host's table while the area loads.
+ */
+function useShownTitle(pathname: string): string | null {
+  const [shown, setShown] = useState<{ path: string; title: string } | null>(null);
+  useEffect(() => eventBus.on('page:shown', setShown), []);
+  if (pathname === '/' || pathname === '') return null;
+  if (shown?.path === pathname) return shown.title;
+  const fallback = pageTitleOf(pathname);
+  return fallback ? t(fallback) : null;
+}
+
 /** 🏠 › page: the home icon leads home (spec platform §2). */
 export function Breadcrumb({ pathname }: { pathname: string }) {
-  const title = pageTitleOf(pathname);
+  const title = useShownTitle(pathname);
   return (
     <nav className={styles.breadcrumb} aria-label={t('nav.breadcrumb')} data-testid="breadcrumb">
       <a href="/" onClick={go} aria-label={t('nav.home')} className={styles.homeIcon}>
@@ -18,7 +33,7 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
           <span aria-hidden="true" className={styles.crumbSeparator}>
             ›
           </span>
-          <span aria-current="page">{t(title)}</span>
+          <span aria-current="page">{title}</span>
         </>
       ) : null}
     </nav>

@@ -5,9 +5,9 @@ describe('navigation', () => {
     expect(pageTitleOf('/')).toBeNull();
     expect(pageTitleOf('/chatPage')).toBe('page.chat');
     expect(pageTitleOf('/chatPage/g-abc')).toBe('page.chat');
-    expect(pageTitleOf('/toolBox/apps2')).toBe('page.apps');
+    expect(pageTitleOf('/toolBox/apps2')).toBe('page.agents');
     expect(pageTitleOf('/toolBox/coll2')).toBe('page.agentCreate');
-    expect(pageTitleOf('/toolBox/knowledgePagePublic')).toBe('page.knowledge');
+    expect(pageTitleOf('/toolBox/knowledgePagePublic')).toBe('page.publicKnowledge');
     expect(pageTitleOf('/oaitoken')).toBe('page.settings');
     // The breadcrumb says what the page's own title says (issue 19).
     expect(pageTitleOf('/toolBox/coll')).toBe('page.favourites');

@@ -46,7 +46,10 @@ export const NAV_ENTRIES: NavEntry[] = [
   },
 ];
 
-/** Page names for the breadcrumb, by route: the page itself or a child of it (e.g. /chatPage/g-…). */
+/**
+ * Page names for the breadcrumb while an area loads, by route: the page itself or a child of it
+ * (e.g. /chatPage/g-…). Once shown, the page announces its own title (`page:shown`), which wins.
+ */
 const PAGE_TITLES: Array<[string, HostMessageKey]> = [
   ['/newhomePage', 'page.home'],
   ['/chatPage', 'page.chat'],
@@ -59,14 +62,14 @@ const PAGE_TITLES: Array<[string, HostMessageKey]> = [
   ['/hong', 'page.hong'],
   ['/voice', 'page.voice'],
   ['/trace', 'page.trace'],
-  ['/toolBox/apps', 'page.apps'],
-  ['/toolBox/apps2', 'page.apps'],
+  ['/toolBox/apps', 'page.plugins'],
+  ['/toolBox/apps2', 'page.agents'],
   ['/toolBox/coll', 'page.favourites'],
   ['/toolBox/coll2', 'page.agentCreate'],
   ['/toolBox/building', 'page.imageGen'],
-  ['/toolBox/knowledgePage', 'page.knowledge'],
-  ['/toolBox/knowledgePagePublic', 'page.knowledge'],
-  ['/toolBox/functionCall', 'page.extensions'],
+  ['/toolBox/knowledgePage', 'page.myKnowledge'],
+  ['/toolBox/knowledgePagePublic', 'page.publicKnowledge'],
+  ['/toolBox/functionCall', 'page.myPlugins'],
   ['/toolBox', 'page.toolbox'],
   ['/whiteBoard', 'page.whiteBoard'],
   ['/itTools', 'page.itTools'],

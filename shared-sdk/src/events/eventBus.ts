@@ -16,6 +16,8 @@ export interface AppEvents {
   /** The session ended and could not be renewed; `announced`: the SDK showed the message and goes to the login page. */
   'session:expired': { returnTo: string; announced: boolean };
   'area:mounted': { area: string; version: string };
+  /** An area shows the page at `path` under `title` (its own heading): the host's breadcrumb names it so. */
+  'page:shown': { path: string; title: string };
   /** A call or a generation was refused for lack of points (code 602): the host shows the notice. */
   'points:insufficient': { message: string };
   /** paySuccess (spec platform §4): an order was paid; the SDK refreshes points and user info everywhere. */

@@ -1,10 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AreaPage, UnderConstruction } from './AreaPage';
 import { UiProvider } from './UiProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { sdkInstance, sdkText as t } from '@qiming/sdk';
+import { eventBus, sdkInstance, sdkText as t } from '@qiming/sdk';
 
 export interface AreaPageDefinition {
   /** A react-router path pattern; the area's routes in contracts/src/federation/areas.json. */
@@ -35,6 +35,13 @@ function PageSkeleton() {
   );
 }
 
+/** Tells the host which page is shown under which title, so its breadcrumb and the page's heading say the same. */
+function ShownPage({ title, children }: { title: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  useEffect(() => eventBus.emit('page:shown', { path: pathname, title }), [pathname, title]);
+  return <>{children}</>;
+}
+
 /** An area's router: each page in the area frame, and the area's own 页面不存在 for unknown sub-paths. */
 export function AreaRouter({ area, version, pages }: AreaRouterProps) {
   return (
@@ -49,24 +56,28 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
                   key={page.path}
                   path={page.path}
                   element={
-                    page.frame === false ? (
-                      <section data-testid="area-page" data-area={area} data-area-version={version} data-sdk-instance={sdkInstance.id}>
-                        {page.element}
-                      </section>
-                    ) : (
-                      <AreaPage area={area} version={version} title={page.title}>
-                        {page.element ?? <UnderConstruction feature={page.title} />}
-                      </AreaPage>
-                    )
+                    <ShownPage title={page.title}>
+                      {page.frame === false ? (
+                        <section data-testid="area-page" data-area={area} data-area-version={version} data-sdk-instance={sdkInstance.id}>
+                          {page.element}
+                        </section>
+                      ) : (
+                        <AreaPage area={area} version={version} title={page.title}>
+                          {page.element ?? <UnderConstruction feature={page.title} />}
+                        </AreaPage>
+                      )}
+                    </ShownPage>
                   }
                 />
               ))}
               <Route
                 path="*"
                 element={
-                  <AreaPage area={area} version={version} title={t('page.notFound')}>
-                    <p>{t('page.notFoundDetail')}</p>
-                  </AreaPage>
+                  <ShownPage title={t('page.notFound')}>
+                    <AreaPage area={area} version={version} title={t('page.notFound')}>
+                      <p>{t('page.notFoundDetail')}</p>
+                    </AreaPage>
+                  </ShownPage>
                 }
               />
             </Routes>
