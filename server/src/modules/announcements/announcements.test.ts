@@ -110,6 +110,17 @@ describe(`announcements (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.ok(CJK.test(payload.notice.items[0]!.title));
   });
 
+  it('adds the API link when API_SITE_URL is set after the seed, and leaves a link ops set alone', async () => {
+    await seeded();
+    assert.deepEqual((await announcements.payload()).links, []);
+    assert.equal(await announcements.ensureApiLink('javascript:alert(1)'), false);
+    assert.equal(await announcements.ensureApiLink(' https://api.example.com '), true);
+    assert.deepEqual((await announcements.payload()).links, [{ kind: 'api', url: 'https://api.example.com' }]);
+    await announcements.setLink('api', 'https://ops.example.com');
+    assert.equal(await announcements.ensureApiLink('https://api.example.com'), false);
+    assert.deepEqual((await announcements.payload()).links, [{ kind: 'api', url: 'https://ops.example.com' }]);
+  });
+
   it('adds a notice and raises the version so browsers show it again, unless asked to keep it', async () => {
     await seeded();
     const { id, version } = await announcements.addItem({ channel: 'notice', title: 'GPT-4.1 上线', content: '编程与长上下文全面升级。', model: 'gpt-4.1' });

@@ -22,6 +22,7 @@ export async function createAnnouncements(
 ): Promise<Announcements> {
   const announcements = new Announcements(new AnnouncementsRepository(db), options.modelExists, options.now ?? systemClock);
   await announcements.ensureSeeded(config.site.edition, { apiSiteUrl: config.apiSiteUrl, inviteRewardPoints: config.invites.rewardPoints });
+  await announcements.ensureApiLink(config.apiSiteUrl);
   return announcements;
 }
 

@@ -123,6 +123,17 @@ export class Announcements {
     );
   }
 
+  /**
+   * The footer's API link from `API_SITE_URL` when none is set: also on a database seeded before
+   * the variable was (the seed runs once). A link ops set or changed stays as it is.
+   */
+  async ensureApiLink(apiSiteUrl: string): Promise<boolean> {
+    if (!isSafeLink(apiSiteUrl)) return false;
+    if ((await this.repo.links()).some((link) => link.kind === 'api')) return false;
+    await this.repo.setLink('api', apiSiteUrl.trim());
+    return true;
+  }
+
   /** What GET /app-api/platform/announcements answers. */
   async payload(): Promise<AnnouncementsPayload> {
     const [channels, notice, updates, promos, links] = await Promise.all([
