@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../clock.js';
+import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { translatorFor } from '../../locale/index.js';
 import type { ServerModule } from '../module.js';
 import { ConversationsRepository } from './repository.js';
 import { conversationsRoutes } from './routes.js';
@@ -15,12 +17,13 @@ export interface ConversationsDeps {
   db: Kysely<Database>;
   now: Clock;
   requireUser: preHandlerAsyncHookHandler;
+  config: Pick<ServerConfig, 'site'>;
 }
 
 /** Conversation history (spec chat §7): the tree of turns the chat gateway writes, and its calls. */
-export function createConversationsModule({ db, now, requireUser }: ConversationsDeps): ServerModule<ConversationsService> {
+export function createConversationsModule({ db, now, requireUser, config }: ConversationsDeps): ServerModule<ConversationsService> {
   const service = createConversationsService(db, now);
-  return { service, routes: (app) => conversationsRoutes(app, { service, requireUser }) };
+  return { service, routes: (app) => conversationsRoutes(app, { service, requireUser, translator: translatorFor(config.site.edition) }) };
 }
 
 export { ConversationsService, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type FinishedAnswer, type HistoryMessage, type Turn, type TurnInput } from './service.js';

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { decorateRequestUser, SESSION_EXPIRED_MESSAGE, sessionExpired } from '../../http/requestUser.js';
 import { conversationsRoutes, createConversationsService, type ConversationsService, type Turn } from './index.js';
 import { API_PREFIX } from '../module.js';
+import { translatorFor, type SiteEdition } from '../../locale/index.js';
+import { INTERRUPTED_MESSAGE } from '../chat/recovery.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
 const SESSION_EXPIRED = { code: 401, data: null, msg: SESSION_EXPIRED_MESSAGE };
@@ -18,6 +20,23 @@ const NOT_FOUND = { code: 1904, data: null, msg: '对话不存在或已被删除
  * wired in app.ts); the database and users come from a test app.
  */
 describe(`conversation routes (${DB})`, () => {
+  const routesServer = async (edition: SiteEdition) => {
+    const routes = Fastify({ logger: false });
+    installErrorHandling(routes);
+    decorateRequestUser(routes);
+    await routes.register(conversationsRoutes, {
+      prefix: API_PREFIX,
+      service,
+      translator: translatorFor(edition),
+      async requireUser(request) {
+        const id = request.headers['x-test-user'];
+        if (typeof id !== 'string') throw sessionExpired();
+        request.user = { id, sessionId: 'test' };
+      },
+    });
+    await routes.ready();
+    return routes;
+  };
   let t: TestApp;
   let service: ConversationsService;
   let server: FastifyInstance;
@@ -26,19 +45,7 @@ describe(`conversation routes (${DB})`, () => {
   before(async () => {
     t = await createTestApp();
     service = createConversationsService(t.app.db.db, () => new Date());
-    server = Fastify({ logger: false });
-    installErrorHandling(server);
-    decorateRequestUser(server);
-    await server.register(conversationsRoutes, {
-      prefix: API_PREFIX,
-      service,
-      async requireUser(request) {
-        const id = request.headers['x-test-user'];
-        if (typeof id !== 'string') throw sessionExpired();
-        request.user = { id, sessionId: 'test' };
-      },
-    });
-    await server.ready();
+    server = await routesServer('domestic');
     alice = await createUser(t.app);
     bob = await createUser(t.app);
   });
@@ -160,5 +167,19 @@ describe(`conversation routes (${DB})`, () => {
     assert.deepEqual(await data(carol, 'GET', 'deleteConvGroup?convGroupId=all'), { deleted: 2 });
     assert.deepEqual(await data(carol, 'GET', 'getConversationGroups'), []);
     assert.equal((await data<ConversationTree>(bob, 'GET', `getConversations?convGroupId=${bobs.group.convGroupId}`)).group.title, '鲍勃的');
+  });
+
+  it('shows a failed answer’s saved error in the edition’s language (issue 19 item 17)', async () => {
+    const turn = await start(alice, '会失败的问题');
+    await service.failGenerating([turn.assistantNodeId], INTERRUPTED_MESSAGE);
+    const url = `/app-api/backend-api/getConversations?convGroupId=${turn.group.convGroupId}`;
+    const international = await routesServer('international');
+    try {
+      const errorOf = async (routes: FastifyInstance) => ((await routes.inject({ method: 'GET', url, headers: { 'x-test-user': alice } })).json().data as ConversationTree).roots[0]!.childs[0]!.error;
+      assert.equal(await errorOf(server), INTERRUPTED_MESSAGE);
+      assert.equal(await errorOf(international), 'The service was interrupted and this reply is incomplete; please regenerate it. Failed replies cost no points.');
+    } finally {
+      await international.close();
+    }
   });
 });

@@ -1,13 +1,17 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import type { ConversationNode, ConversationTree } from '@qiming/contracts';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/requestUser.js';
+import type { Translator } from '../../locale/index.js';
 import { orEmpty, type ModuleApp } from '../module.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ConversationsService } from './service.js';
 
 export interface ConversationsRouteOptions {
   service: ConversationsService;
   requireUser: preHandlerAsyncHookHandler;
+  /** A failed answer's saved error is in the domestic text; readers get the edition's. */
+  translator: Translator;
 }
 
 const BASE = '/backend-api';
@@ -23,7 +27,14 @@ const PageBody = z.object({
 });
 
 /** Conversation history (spec chat §7): list, page, read, rename, delete, and the branch shown. */
-export async function conversationsRoutes(app: ModuleApp, { service, requireUser }: ConversationsRouteOptions): Promise<void> {
+/** The tree with each failed answer's error in the edition's language. */
+function localizedTree(tree: ConversationTree, translator: Translator): ConversationTree {
+  if (translator.edition === 'domestic') return tree;
+  const node = (n: ConversationNode): ConversationNode => ({ ...n, error: n.error === null ? null : translator.text(n.error), childs: n.childs.map(node) });
+  return { ...tree, roots: tree.roots.map(node) };
+}
+
+export async function conversationsRoutes(app: ModuleApp, { service, requireUser, translator }: ConversationsRouteOptions): Promise<void> {
   app.addHook('preValidation', requireUser);
 
   app.get(`${BASE}/getConversationGroups`, async (request) => ok(await service.groups(currentUser(request).id)));
@@ -33,7 +44,7 @@ export async function conversationsRoutes(app: ModuleApp, { service, requireUser
     return ok(await service.groupsPage(currentUser(request).id, pageNo, pageSize));
   });
 
-  app.get(`${BASE}/getConversations`, { schema: { querystring: GroupQuery } }, async (request) => ok(await service.tree(currentUser(request).id, request.query.convGroupId)));
+  app.get(`${BASE}/getConversations`, { schema: { querystring: GroupQuery } }, async (request) => ok(localizedTree(await service.tree(currentUser(request).id, request.query.convGroupId), translator)));
 
   app.get(`${BASE}/changeTitle`, { schema: { querystring: TitleQuery } }, async (request) => {
     const { convGroupId, title } = request.query;
