@@ -78,7 +78,7 @@ export const AgentEditor = observer(function AgentEditor({ editing, onClose, onS
       width={dialog.width}
       style={dialog.style}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
