@@ -71,7 +71,9 @@ function MyAgents() {
           {t('mine.create')}
         </Button>
       </div>
+      {/* Each visit reads its list again: a favourite toggled in the other tab's dialog shows. */}
       <Tabs
+        destroyOnHidden
         activeKey={tab}
         onChange={(key) => setTab(key as typeof tab)}
         items={[
