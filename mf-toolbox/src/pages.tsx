@@ -1,16 +1,23 @@
+import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
+
+// Each page is its own chunk; the editor and its preview load only with 我的智能体.
+const SquarePage = lazy(() => import('./agents/SquarePage').then((m) => ({ default: m.SquarePage })));
+const PluginsPage = lazy(() => import('./agents/PluginsPage').then((m) => ({ default: m.PluginsPage })));
+const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ default: m.MyAgentsPage })));
+const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
   { path: '/toolBox', title: t('pages.catalog') },
-  { path: '/toolBox/apps', title: t('pages.plugins') },
-  { path: '/toolBox/apps2', title: t('pages.agents') },
+  { path: '/toolBox/apps', title: t('pages.plugins'), element: <PluginsPage /> },
+  { path: '/toolBox/apps2', title: t('pages.agents'), element: <SquarePage /> },
   { path: '/toolBox/coll', title: t('pages.favorites') },
-  { path: '/toolBox/coll2', title: t('pages.createAgent') },
+  { path: '/toolBox/coll2', title: t('pages.myAgents'), element: <MyAgentsPage /> },
   { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases') },
   { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases') },
-  { path: '/toolBox/functionCall', title: t('pages.myPlugins') },
+  { path: '/toolBox/functionCall', title: t('pages.myPlugins'), element: <MyPluginsPage /> },
   { path: '/resourcePage', title: t('pages.resources') },
   { path: '/instructionPage', title: t('pages.manual') },
   { path: '/toolPage', title: t('pages.tools') },
