@@ -1,6 +1,7 @@
 // Chat rendering in headless Chromium against the built front end: a ~2,000-token markdown answer
 // streamed at ~100 chunks/s (main-thread busy time, long tasks, final render after the last chunk),
-// and opening a 200- and a 2,000-message conversation (last message visible, JS heap after).
+// and opening a 200- and a 2,000-message conversation (last message visible, JS heap after), and
+// pasting 2,000 lines into the composer, then typing a key.
 // A benchmark, not a test: it reports each figure next to its target and rewrites the
 // "Chat rendering" figures of bench/README.md; it exits non-zero only when it cannot measure.
 // Run: pnpm --filter @qiming/bench run render   (see bench/README.md for the options)
@@ -38,7 +39,9 @@ const ACTION_TIMEOUT_MS = 30_000;
 const VISIBLE_TIMEOUT_MS = 30_000;
 const DEADLINE_MS = 20 * 60_000;
 const MB = 1024 * 1024;
-const TARGETS = { busyShare: 0.15, longTaskMs: 50, finalRenderMs: 50, openMs: { 200: 300, 2000: 350 } as Record<number, number>, heapMb: 40 };
+const TARGETS = { busyShare: 0.15, longTaskMs: 50, finalRenderMs: 50, openMs: { 200: 300, 2000: 350 } as Record<number, number>, heapMb: 40, pasteMs: 100, keyMs: 50 };
+/** Issue 19 item 21: pasting this many lines into the composer took ~11 s in the report. */
+const PASTED_LINES = 2000;
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -249,6 +252,47 @@ async function measureOpen(browser: Browser, origin: string, user: BenchUser, co
   }
 }
 
+// ---- pasting into the composer ----------------------------------------------------------------
+
+interface PasteRun {
+  /** From the paste until the composer holds the text and a frame is drawn. */
+  pasteMs: number;
+  /** Then one more keystroke until it shows. */
+  keyMs: number;
+  chars: number;
+  errors: string[];
+}
+
+/** In the page: performance.now() of the first frame drawn once the composer's value has `length` characters. */
+const frameOnceComposerHolds = (length: number) =>
+  new Promise<number>((resolve) => {
+    const check = () => {
+      const input = document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]');
+      if (input && input.value.length >= length) requestAnimationFrame(() => resolve(performance.now()));
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+
+async function measurePaste(browser: Browser, origin: string, user: BenchUser): Promise<PasteRun> {
+  const { context, page, errors } = await signedInPage(browser, origin, user);
+  try {
+    await openChatPage(page);
+    const text = Array.from({ length: PASTED_LINES }, (_, i) => `第 ${i + 1} 行：用来测量粘贴速度的一行文字 line ${i + 1} of the pasted log`).join('\n');
+    await page.getByTestId('composer-input').focus();
+    // insertText is what a paste of plain text does to a textarea: one input event with all of it.
+    const pasteStart = await page.evaluate(() => performance.now());
+    await page.keyboard.insertText(text);
+    const pasted = await page.evaluate(frameOnceComposerHolds, text.length);
+    const keyStart = await page.evaluate(() => performance.now());
+    await page.keyboard.type('x');
+    const typed = await page.evaluate(frameOnceComposerHolds, text.length + 1);
+    return { pasteMs: pasted - pasteStart, keyMs: typed - keyStart, chars: text.length, errors };
+  } finally {
+    await context.close();
+  }
+}
+
 // ---- report -----------------------------------------------------------------------------------
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
@@ -343,6 +387,20 @@ function openRows(conversation: SeededConversation, runs: OpenRun[]): Row[] {
   ];
 }
 
+function pasteRows(runs: PasteRun[]): Row[] {
+  const pastes = runs.map((r) => r.pasteMs);
+  const keys = runs.map((r) => r.keyMs);
+  return [
+    {
+      what: `Paste ${PASTED_LINES.toLocaleString('en-US')} lines (${runs[0]!.chars.toLocaleString('en-US')} characters) into the composer`,
+      measured: [`${ms(median(pastes))} until it shows (${runsOf(pastes, ms)})`, pageErrors(runs)].filter(Boolean).join('; '),
+      target: `≤ ${TARGETS.pasteMs} ms`,
+      ok: verdict(median(pastes), TARGETS.pasteMs),
+    },
+    { what: 'Then one keystroke', measured: `${ms(median(keys))} until it shows (${runsOf(keys, ms)})`, target: `≤ ${TARGETS.keyMs} ms`, ok: verdict(median(keys), TARGETS.keyMs) },
+  ];
+}
+
 function markdown(source: StreamSource, rows: Row[]): string {
   return [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless ${VIEWPORT.width}×${VIEWPORT.height}, server on 127.0.0.1, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs (timings are sensitive to it); ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`}. Stream: ${source.description}.`,
@@ -406,6 +464,12 @@ async function main(): Promise<void> {
     }
     rows.push(...openRows(conversation, opens));
   }
+  const pastes: PasteRun[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    console.log(`[bench] pasting ${PASTED_LINES} lines ${run}/${RUNS}…`);
+    pastes.push(await measurePaste(browser, origin, user));
+  }
+  rows.push(...pasteRows(pastes));
 
   const figures = markdown(source, rows);
   console.log(`\n${figures}\n`);
