@@ -73,10 +73,16 @@ export default function AgentPicker({ query, signedIn, keys, onPick, onClose }: 
     };
   });
 
+  // The row the keyboard is on stays in view in the short box.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [current, flat.length]);
+
   const loading = found.loading || mine.loading || favourites.loading;
   let offset = 0;
   return (
-    <div className={styles.picker} data-testid="agent-picker">
+    <div className={styles.picker} ref={box} data-testid="agent-picker">
       {sections.map((section) => {
         const start = offset;
         offset += section.apps.length;

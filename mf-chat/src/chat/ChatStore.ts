@@ -27,8 +27,8 @@ export interface ChatStoreDeps {
   keepUnsent(text: string): void;
   /** Goes to the login page (the shell remembers this page under beforeUrl). */
   goToLogin(): void;
-  /** A conversation's title appeared or changed (the history list adds it). */
-  onConversation(convGroupId: string, title: string): void;
+  /** A conversation's title appeared or changed (the history list adds it); `gptsId` is its agent or scene code. */
+  onConversation(convGroupId: string, title: string, gptsId: string | null): void;
   settings(): { systemPrompt: string; recentChatLen: number };
   /** Streamed text is rendered at most this often (spec chat §4: 100 ms); 0 renders every piece. */
   renderEveryMs?: number;
@@ -99,6 +99,11 @@ export class ChatStore {
   /** The role-play scene of the conversation shown: a saved conversation's own, else the one chosen for a new one. */
   get hongCode(): string | null {
     return this.tree ? hongCodeOf(this.tree.group.gptsId) : this.newHongCode;
+  }
+
+  /** The agent or role-play scene code the conversation is held with (its group's gptsId on the server). */
+  get conversationCode(): string | null {
+    return this.hongCode ?? this.agent?.code ?? null;
   }
 
   get busy(): boolean {
@@ -289,7 +294,7 @@ export class ChatStore {
     this.showLive(question, null);
     const { systemPrompt, recentChatLen } = this.deps.settings();
     // An agent's code is its model and intelligentCode; the server answers with the agent's own model and prompt.
-    const intelligentCode = this.hongCode ?? this.agent?.code ?? null;
+    const intelligentCode = this.conversationCode;
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
       model: this.model,
@@ -360,7 +365,7 @@ export class ChatStore {
       },
       onReferences: (list) => this.applyLive({ type: 'references', list }),
       onFollowUps: (list) => this.applyLive({ type: 'followUps', list }),
-      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title),
+      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title, this.conversationCode),
     };
   }
 
@@ -391,7 +396,7 @@ export class ChatStore {
     if (plan.kind === 'saved') {
       runInAction(() => (this.lastStreamedId = liveConvId));
       await reload(true);
-      if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
+      if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title, this.conversationCode);
       return;
     }
     runInAction(() => (this.live = null));

@@ -56,7 +56,7 @@ export function useChatPage() {
           isSignedIn: () => session.isLoggedIn,
           keepUnsent: (text) => window.localStorage.setItem(STORAGE_KEYS.beforeInputText, text),
           goToLogin: () => navigateTo('/loginPage'),
-          onConversation: (id, title) => history.upsert(id, title),
+          onConversation: (id, title, gptsId) => history.upsert(id, title, gptsId),
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
         },
         initialModel(null, null),
