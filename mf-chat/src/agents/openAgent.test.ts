@@ -36,6 +36,13 @@ describe('opening an agent (/chatPage/g-<code>, ?model=<agent code>, history)', 
     expect(toasts.error).not.toHaveBeenCalled();
   });
 
+  it('a g- route that is no agent code at all is missing without a call', async () => {
+    const page = target();
+    expect(await openAgent('no-such-agent', page, false)).toBe(false);
+    expect(page.agentMissing).toHaveBeenCalledWith('no-such-agent');
+    expect(get).not.toHaveBeenCalled();
+  });
+
   it('another failure is a load error, not a missing agent', async () => {
     get.mockRejectedValue(new ApiError(0, 'network', 'network'));
     const page = target();

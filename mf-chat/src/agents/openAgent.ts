@@ -1,4 +1,4 @@
-import { AGENT_CODES, ApiError, dataOf, request, toasts } from '@qiming/sdk';
+import { AGENT_CODES, ApiError, dataOf, isAgentCode, request, toasts } from '@qiming/sdk';
 import type { AgentApp } from '@qiming/sdk/contracts';
 import { t } from '../i18n';
 
@@ -20,6 +20,11 @@ export interface AgentTarget {
  * says so and keeps the default model; any other failure is a load error. True when opened.
  */
 export async function openAgent(code: string, target: AgentTarget, announce: boolean): Promise<boolean> {
+  // Every agent code starts gpt-4-gizmo-g-: anything else names no agent, without asking the server.
+  if (!isAgentCode(code)) {
+    target.agentMissing(code);
+    return false;
+  }
   let app: AgentApp;
   try {
     app = await agentByCode(code);

@@ -220,8 +220,9 @@ export class ChatStore {
     this.deps.openPay();
   }
 
-  /** /chatPage/g-<code> named an agent that does not exist: say so above the default model's welcome. */
+  /** /chatPage/g-<code> (?model=, a history item) named an agent that does not exist: say so above the default model's welcome. */
   agentMissing(code: string): void {
+    this.clearAgent();
     this.notice = { kind: 'agentMissing', code };
     this.deps.warn(t('chat.agentMissing'));
   }
