@@ -86,7 +86,7 @@ describe('ChatStore: sending', () => {
     expect((deps.send.mock.calls[0]![0] as { request: string; parentConvId: null }).request).toBe('介绍长城');
     expect(store.busy).toBe(false);
     expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
-    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题');
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', null);
   });
 
   it('sends 联网搜索 only for a model the catalogue says can search (a real channel has no search yet)', async () => {
@@ -320,6 +320,8 @@ describe('ChatStore: agents', () => {
     store.selectAgent(testAgent());
     await store.send('写一段开场白');
     expect(deps.send.mock.calls[0]![0]).toMatchObject({ model: 'gpt-4-gizmo-g-writer', modelName: 'gpt-4-gizmo-g-writer', intelligentCode: 'gpt-4-gizmo-g-writer', systemPrompt: '', useHong: false });
+    // The history list learns the new conversation's agent (its icon is looked up by code).
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', 'gpt-4-gizmo-g-writer');
   });
 
   it('removing the agent (banner ×) returns to the model used before it, also after switching agents', async () => {
