@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { AGENT_LIMITS, useLoad } from '@qiming/sdk';
+import { useLoad } from '@qiming/sdk';
 import type { Page } from '@qiming/sdk/contracts';
 import { AgentList, type AgentCard } from './AgentList';
+import { AGENT_PAGE_SIZE } from './listing';
 import { Pager } from './Pager';
 import { t } from '../i18n';
 import styles from './agents.module.css';
-
-export const AGENT_PAGE_SIZE = AGENT_LIMITS.pageSize;
 
 interface Props<T> {
   /** One page (pages of 20, spec chat §9). A parent changing what is listed gives this a new key: page 1 again. */

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { AGENT_LIMITS, agentsApi, useLoad } from '@qiming/sdk';
 import type { AgentApp, AgentCategoryKey } from '@qiming/sdk/contracts';
 import { cardOfAgent } from './AgentList';
-import { AGENT_PAGE_SIZE, AgentPages } from './AgentPages';
+import { AgentPages } from './AgentPages';
+import { AGENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './listing';
 import { useDebounced } from './useDebounced';
 import { t } from '../i18n';
 import styles from './agents.module.css';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Public agents by category (getAppByType's tabs, 全部 first), searched by name and description,
