@@ -20,7 +20,7 @@ function viewOf(notice: NonNullable<Notice>, store: ChatStore): NoticeView {
     case 'integralNotEnough':
       return { testId: 'integral-not-enough', text: t('chat.pointsNotEnough'), action: t('chat.topUp'), act: () => store.topUp() };
     case 'agentMissing':
-      return { testId: 'agent-missing', text: t('chat.agentMissing'), action: t('chat.browseApps'), act: () => navigateTo('/toolBox/apps') };
+      return { testId: 'agent-missing', text: t('chat.agentMissing'), action: t('chat.browseApps'), act: () => navigateTo('/toolBox/apps2') };
     case 'noLogin':
       return { testId: 'chat-no-login', text: t('chat.loginRequired'), action: t('chat.goLogin'), act: () => store.goToLogin() };
   }

@@ -11,6 +11,7 @@ import { TopBar } from './TopBar';
 import { useChatPage } from './useChatPage';
 import { useStickToBottom } from './useStickToBottom';
 import { Welcome } from './Welcome';
+import { AgentWelcome } from '../agents/AgentWelcome';
 import { exportConversation } from '../export/exportConversation';
 import { modelDisplayName } from '../models/modelDisplayName';
 import { Sidebar } from '../history/Sidebar';
@@ -22,6 +23,7 @@ import styles from './chat.module.css';
 // Loaded when opened: the drawer and its dialog are not part of the chat page's first load.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 const ExportDialog = lazy(() => import(/* webpackChunkName: "export-dialog" */ '../export/ExportDialog'));
+const AgentCentreDrawer = lazy(() => import(/* webpackChunkName: "agent-centre" */ '../agents/AgentCentreDrawer'));
 
 /** The answer being generated; only this re-renders as it streams, not the page. */
 const CurrentAnswer = observer(function CurrentAnswer({ store, modelName }: { store: ChatStore; modelName: string }) {
@@ -36,6 +38,14 @@ export const ChatPage = observer(function ChatPage() {
   useEffect(toBottom, [toBottom, store.convGroupId, store.liveStartedAt]);
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [agentCentre, setAgentCentre] = useState(false);
+  const welcome = store.agent ? (
+    <AgentWelcome agent={store.agent} onAsk={(q) => page.beforeSend(q) && void store.send(q)} />
+  ) : option ? (
+    <Welcome option={option} onAsk={(q) => page.beforeSend(q) && void store.send(q)} />
+  ) : null;
+  // An agent's answers are headed by its name, not its code.
+  const nameOf = (model: string) => (store.agent?.code === model ? store.agent.appName : modelDisplayName(model, catalogue));
 
   return (
     <div className={styles.layout} data-testid="chat-page">
@@ -45,7 +55,7 @@ export const ChatPage = observer(function ChatPage() {
           activeId={store.convGroupId}
           onOpen={(id) => {
             page.closeIfDrawer();
-            void store.open(id);
+            void page.openConversation(id);
           }}
           onNewChat={() => {
             page.closeIfDrawer();
@@ -71,13 +81,14 @@ export const ChatPage = observer(function ChatPage() {
           favourites={page.favourites}
           onFavourites={page.setFavourites}
           onOpenSettings={setSettingsTab}
+          signedIn={page.signedIn}
         />
         <div className={styles.messages} ref={box} {...scrollProps} data-testid="messages">
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
-            {!hongScene && store.messages.length === 0 && !store.busy && option ? <Welcome option={option} onAsk={(q) => page.beforeSend(q) && void store.send(q)} /> : null}
-            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} nameOf={(model) => modelDisplayName(model, catalogue)} />}
+            {!hongScene && store.messages.length === 0 && !store.busy ? welcome : null}
+            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} nameOf={nameOf} />}
             {hongScene ? null : <CurrentAnswer store={store} modelName={option?.label ?? store.model} />}
             <ChatNotice store={store} />
           </div>
@@ -101,6 +112,9 @@ export const ChatPage = observer(function ChatPage() {
             beforeSend={page.beforeSend}
             uploads={canUploadTo(store.model, option?.canUpload ?? false) ? page.uploads : undefined}
             placeholder={hongScene ? t('hong.composerPlaceholder', { name: hongScene.partnerName }) : undefined}
+            signedIn={page.signedIn}
+            onPickAgent={(app) => store.selectAgent(app)}
+            onOpenAgents={() => setAgentCentre(true)}
           />
         )}
         {exporting ? (
@@ -111,6 +125,17 @@ export const ChatPage = observer(function ChatPage() {
         {settingsTab ? (
           <Suspense fallback={null}>
             <SettingsDrawer store={store} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />
+          </Suspense>
+        ) : null}
+        {agentCentre ? (
+          <Suspense fallback={null}>
+            <AgentCentreDrawer
+              signedIn={page.signedIn}
+              onAgent={(app) => store.selectAgent(app)}
+              onModel={page.chooseModel}
+              modelIcon={(code) => catalogue?.options.find((o) => o.value === code)?.icon}
+              onClose={() => setAgentCentre(false)}
+            />
           </Suspense>
         ) : null}
       </main>

@@ -2,6 +2,7 @@ import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
 import { STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { ChatStore, type ChatStoreDeps } from './ChatStore';
 import { PROGRESS_STEP_MS } from './liveAnswer';
+import { testAgent } from '../agents/testAgent';
 
 jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
 
@@ -85,7 +86,7 @@ describe('ChatStore: sending', () => {
     expect((deps.send.mock.calls[0]![0] as { request: string; parentConvId: null }).request).toBe('介绍长城');
     expect(store.busy).toBe(false);
     expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
-    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题');
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', null);
   });
 
   it('sends 联网搜索 only for a model the catalogue says can search (a real channel has no search yet)', async () => {
@@ -310,5 +311,40 @@ describe('ChatStore: history and branches', () => {
     expect(store.messages[1]).toMatchObject({ curIndex: 1, chatLen: 2 });
     expect(store.messages[1]!.node.chatContent[0]!.content).toBe('旧答案');
     expect(deps.selectBranch).toHaveBeenCalledWith('a1');
+  });
+});
+
+describe('ChatStore: agents', () => {
+  it('sends the agent code as model, modelName and intelligentCode, without the user\'s system prompt', async () => {
+    const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false, title: '标题' })]);
+    store.selectAgent(testAgent());
+    await store.send('写一段开场白');
+    expect(deps.send.mock.calls[0]![0]).toMatchObject({ model: 'gpt-4-gizmo-g-writer', modelName: 'gpt-4-gizmo-g-writer', intelligentCode: 'gpt-4-gizmo-g-writer', systemPrompt: '', useHong: false });
+    // The history list learns the new conversation's agent (its icon is looked up by code).
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', 'gpt-4-gizmo-g-writer');
+  });
+
+  it('removing the agent (banner ×) returns to the model used before it, also after switching agents', async () => {
+    const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false, title: '标题' })]);
+    store.selectAgent(testAgent());
+    store.selectAgent(testAgent({ code: 'gpt-4-gizmo-g-user-c-7', appName: '我的' }));
+    expect(store.model).toBe('gpt-4-gizmo-g-user-c-7');
+    store.clearAgent();
+    expect(store.agent).toBeNull();
+    expect(store.model).toBe('glm-4-flash');
+    await store.send('你好');
+    expect(deps.send.mock.calls[0]![0]).toMatchObject({ model: 'glm-4-flash', intelligentCode: null });
+  });
+
+  it('choosing another model drops the agent; starting a role-play does too', () => {
+    const { store } = setup([]);
+    store.selectAgent(testAgent());
+    store.setModel('gpt-4o');
+    expect(store.agent).toBeNull();
+    expect(store.model).toBe('gpt-4o');
+    store.selectAgent(testAgent());
+    store.newChat('hong-1');
+    expect(store.agent).toBeNull();
+    expect(store.model).toBe('gpt-4o');
   });
 });

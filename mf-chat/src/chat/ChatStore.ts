@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
+import type { AgentApp, ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { t } from '../i18n';
@@ -27,8 +27,8 @@ export interface ChatStoreDeps {
   keepUnsent(text: string): void;
   /** Goes to the login page (the shell remembers this page under beforeUrl). */
   goToLogin(): void;
-  /** A conversation's title appeared or changed (the history list adds it). */
-  onConversation(convGroupId: string, title: string): void;
+  /** A conversation's title appeared or changed (the history list adds it); `gptsId` is its agent or scene code. */
+  onConversation(convGroupId: string, title: string, gptsId: string | null): void;
   settings(): { systemPrompt: string; recentChatLen: number };
   /** Streamed text is rendered at most this often (spec chat §4: 100 ms); 0 renders every piece. */
   renderEveryMs?: number;
@@ -61,6 +61,10 @@ export class ChatStore {
   lastStreamedId: string | null = null;
   /** The text in the input (a prompt template or the text kept from before login lands here too). */
   draft = '';
+  /** The agent chosen (banner above the input): its code is the model and `intelligentCode` sent. */
+  agent: AgentApp | null = null;
+  /** The model to go back to when the agent is removed. */
+  private modelBeforeAgent: string | null = null;
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
   private newHongCode: string | null = null;
   /** Replaced whole, never changed in place (and never made deeply observable: it can be thousands of levels deep). */
@@ -81,7 +85,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, tree: observableRef, live: observableRef });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, modelBeforeAgent: false, tree: observableRef, live: observableRef, agent: observableRef });
   }
 
   get convGroupId(): string | null {
@@ -97,6 +101,11 @@ export class ChatStore {
     return this.tree ? hongCodeOf(this.tree.group.gptsId) : this.newHongCode;
   }
 
+  /** The agent or role-play scene code the conversation is held with (its group's gptsId on the server). */
+  get conversationCode(): string | null {
+    return this.hongCode ?? this.agent?.code ?? null;
+  }
+
   get busy(): boolean {
     return this.live !== null;
   }
@@ -106,8 +115,28 @@ export class ChatStore {
     return this.live?.startedAt ?? null;
   }
 
+  /** Another model chosen: an agent selected before is dropped (its code is no longer the model). */
   setModel(model: string): void {
+    if (this.agent && model !== this.agent.code) {
+      this.agent = null;
+      this.modelBeforeAgent = null;
+    }
     this.model = model;
+  }
+
+  /** Talks to `app` from now on; removing it (`clearAgent`) returns to the model used before. */
+  selectAgent(app: AgentApp): void {
+    if (!this.agent) this.modelBeforeAgent = this.model;
+    this.agent = app;
+    this.model = app.code;
+  }
+
+  /** The banner's ×: back to the model chosen before the agent. */
+  clearAgent(): void {
+    if (!this.agent) return;
+    this.model = this.modelBeforeAgent ?? this.model;
+    this.agent = null;
+    this.modelBeforeAgent = null;
   }
 
   setDraft(text: string): void {
@@ -146,6 +175,7 @@ export class ChatStore {
     this.tree = null;
     this.notice = null;
     this.newHongCode = hongCode;
+    if (hongCode) this.clearAgent();
     this.files = [];
     return true;
   }
@@ -190,8 +220,9 @@ export class ChatStore {
     this.deps.openPay();
   }
 
-  /** /chatPage/g-<code> named an agent that does not exist: say so above the default model's welcome. */
+  /** /chatPage/g-<code> (?model=, a history item) named an agent that does not exist: say so above the default model's welcome. */
   agentMissing(code: string): void {
+    this.clearAgent();
     this.notice = { kind: 'agentMissing', code };
     this.deps.warn(t('chat.agentMissing'));
   }
@@ -263,6 +294,8 @@ export class ChatStore {
     this.notice = null;
     this.showLive(question, null);
     const { systemPrompt, recentChatLen } = this.deps.settings();
+    // An agent's code is its model and intelligentCode; the server answers with the agent's own model and prompt.
+    const intelligentCode = this.conversationCode;
     const body: Omit<StreamRequestBody, 'stream'> = {
       recentChatLen,
       model: this.model,
@@ -272,11 +305,11 @@ export class ChatStore {
       request: question ?? '',
       useContext: true,
       modelName: this.model,
-      // Role-play brings its own instructions; the user's system prompt would fight them.
-      systemPrompt: this.hongCode ? '' : systemPrompt,
+      // Role-play and agents bring their own instructions; the user's system prompt would fight them.
+      systemPrompt: intelligentCode ? '' : systemPrompt,
       useHong: this.hongCode !== null,
       knowledgeId: null,
-      intelligentCode: this.hongCode,
+      intelligentCode,
       uploadedFiles: this.files.map((file) => ({ knowledgeId: file.knowledgeId, fileContent: file.fileContent, url: file.url, name: file.name, nameFromFront: file.name })),
       mcps: [],
     };
@@ -333,7 +366,7 @@ export class ChatStore {
       },
       onReferences: (list) => this.applyLive({ type: 'references', list }),
       onFollowUps: (list) => this.applyLive({ type: 'followUps', list }),
-      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title),
+      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title, this.conversationCode),
     };
   }
 
@@ -364,7 +397,7 @@ export class ChatStore {
     if (plan.kind === 'saved') {
       runInAction(() => (this.lastStreamedId = liveConvId));
       await reload(true);
-      if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title);
+      if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title, this.conversationCode);
       return;
     }
     runInAction(() => (this.live = null));

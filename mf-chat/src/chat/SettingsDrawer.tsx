@@ -5,6 +5,7 @@ import { Modal } from '@qiming/sdk/ui/feedback';
 import type { ChatStore } from './ChatStore';
 import { conversationMarkdown, downloadText } from '../export/exportMarkdown';
 import { PromptTemplates } from './PromptTemplates';
+import { PublicAgents } from '../agents/PublicAgents';
 import { t } from '../i18n';
 import styles from './chat.module.css';
 
@@ -40,14 +41,12 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
   );
 }
 
-export type SettingsTab = 'templates' | 'gpt';
+export type SettingsTab = 'templates' | 'gpt' | 'agents';
 
-const TABS: SettingsTab[] = ['templates', 'gpt'];
+/** spec chat §2's tabs 0, 1 and 2 (3, knowledge bases, joins when they exist). */
+const TABS: SettingsTab[] = ['templates', 'gpt', 'agents'];
 
-/**
- * The settings drawer (40% wide, full width on phones): prompt templates and GPT settings. The
- * agents and knowledge tabs of spec chat §2 join when those areas exist.
- */
+/** The settings drawer (40% wide, full width on phones): prompt templates, GPT settings and agents. */
 const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onClose }: { store: ChatStore; initialTab: SettingsTab; onClose(): void }) {
   const [tab, setTab] = useState(initialTab);
   return (
@@ -73,9 +72,16 @@ const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onC
               onClose();
             }}
           />
-        ) : (
-          <GptSettings store={store} />
-        )}
+        ) : null}
+        {tab === 'gpt' ? <GptSettings store={store} /> : null}
+        {tab === 'agents' ? (
+          <PublicAgents
+            onPick={(app) => {
+              store.selectAgent(app);
+              onClose();
+            }}
+          />
+        ) : null}
       </aside>
     </>
   );

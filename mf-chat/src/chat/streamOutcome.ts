@@ -2,7 +2,7 @@ import { STREAM_CODES, type StreamOutcome } from '@qiming/sdk';
 import { t } from '../i18n';
 
 /** What the page shows at the end of the conversation besides the saved messages. */
-/** `agentMissing`: /chatPage/g-<code> named an agent that does not exist (the default model is open instead). */
+/** `agentMissing`: /chatPage/g-<code> (or ?model=, or a history item) named an agent that does not exist or is hidden (the default model is open instead). */
 export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | { kind: 'agentMissing'; code: string } | null;
 
 /** What the chat does once a generation's stream has ended (spec chat §4 "Stream cancel codes"). */

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { chat, eventBus, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery } from '@qiming/sdk';
+import { chat, eventBus, isAgentCode, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery, user } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { agentCodeOfRoute } from './agentRoute';
+import { agentModelOption } from '../agents/agentOption';
+import { openAgent } from '../agents/openAgent';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { conversationsApi } from '../history/conversationsApi';
@@ -30,8 +32,9 @@ const WIDE = '(min-width: 1170px)';
 const askLogin = (content: string) => void confirm({ title: t('chat.loginTitle'), content, okText: t('chat.goLogin'), onOk: () => navigateTo('/loginPage') });
 
 /**
- * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?model=`, `?hong=`),
- * the text kept from before login, the sidebar's layout and the model chosen.
+ * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?model=`, `?hong=`,
+ * `?q=`, /chatPage/g-<code>), the text kept from before login, the sidebar's layout and the model
+ * or agent chosen.
  */
 export function useChatPage() {
   const [params] = useSearchParams();
@@ -53,7 +56,7 @@ export function useChatPage() {
           isSignedIn: () => session.isLoggedIn,
           keepUnsent: (text) => window.localStorage.setItem(STORAGE_KEYS.beforeInputText, text),
           goToLogin: () => navigateTo('/loginPage'),
-          onConversation: (id, title) => history.upsert(id, title),
+          onConversation: (id, title, gptsId) => history.upsert(id, title, gptsId),
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
         },
         initialModel(null, null),
@@ -91,7 +94,8 @@ export function useChatPage() {
 
   useEffect(() => () => store.dispose(), [store]);
 
-  // ?model= switches only to a known model, with a toast; otherwise the saved or default one.
+  // ?model= switches only to a known model, with a toast; otherwise the saved or default one (an
+  // agent chosen meanwhile stays: it is not in the catalogue).
   useEffect(() => {
     if (!catalogue) return;
     store.setModelOptions(catalogue.options);
@@ -100,18 +104,26 @@ export function useChatPage() {
     if (option && option.value !== store.model) {
       store.setModel(option.value);
       toasts.success(t('chat.modelSwitched', { model: option.label }));
-    } else if (!catalogue.options.some((o) => o.value === store.model)) {
+    } else if (!store.agent && !catalogue.options.some((o) => o.value === store.model)) {
       store.setModel(initialModel(catalogue.options, null));
     }
   }, [catalogue, params, store]);
 
-  // /chatPage/g-<code> opens an agent. The toolbox has no agents yet, so no code names one: the page
-  // says the agent does not exist instead of silently showing the default model.
+  // /chatPage/g-<code> opens that agent; so does ?model=<agent code> (share links), with 已切换为…模型.
+  // An unknown or hidden agent leaves the default model with the agentMissing notice.
   const { param } = useParams();
+  const routeAgent = agentCodeOfRoute(param);
+  const queryAgent = params.get('model');
   useEffect(() => {
-    const code = agentCodeOfRoute(param);
-    if (code) store.agentMissing(code);
-  }, [param, store]);
+    if (routeAgent) void openAgent(routeAgent, store, false);
+    else if (queryAgent && isAgentCode(queryAgent)) void openAgent(queryAgent, store, true);
+  }, [routeAgent, queryAgent, store]);
+
+  // ?q= (a starter question picked in the toolbox) fills the input; the user sends it.
+  const prefill = params.get('q');
+  useEffect(() => {
+    if (prefill) store.setDraft(prefill);
+  }, [prefill, store]);
 
   // ?hong= starts a role-play in that scene (from the /hong page).
   useEffect(() => {
@@ -127,9 +139,25 @@ export function useChatPage() {
   }, [params, store]);
   const hongScene = useHongScene(store.hongCode);
 
+  /** A model, or an agent by its code (a favourite in the sidebar or the agent centre). */
   const chooseModel = (model: string) => {
+    if (isAgentCode(model)) {
+      void openAgent(model, store, false);
+      return;
+    }
     store.setModel(model);
     window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
+  };
+
+  /** Opens a saved conversation; one held with an agent brings that agent back as the current model. */
+  const openConversation = async (convGroupId: string) => {
+    if (!(await store.open(convGroupId))) return;
+    const code = store.tree?.group.gptsId ?? null;
+    if (code && isAgentCode(code)) {
+      if (store.agent?.code !== code) await openAgent(code, store, false);
+    } else {
+      store.clearAgent();
+    }
   };
 
   /** Signed out, sending leaves the noLogin entry, keeps the text and asks to log in first. */
@@ -144,7 +172,10 @@ export function useChatPage() {
     history,
     uploads,
     catalogue,
-    option: catalogue?.options.find((o) => o.value === store.model),
+    option: store.agent ? agentModelOption(store.agent) : catalogue?.options.find((o) => o.value === store.model),
+    /** User info exists: agent and favourite lists may be fetched (spec chat §9). */
+    signedIn: session.isLoggedIn && user.info !== null,
+    openConversation,
     hongScene,
     wide,
     sidebarOpen,

@@ -46,14 +46,14 @@ export class HistoryStore {
     }
   }
 
-  /** A conversation that got a title (a new one goes first). */
-  upsert(convGroupId: string, title: string): void {
+  /** A conversation that got a title (a new one goes first; an agent's shows the agent's icon, looked up by its code). */
+  upsert(convGroupId: string, title: string, gptsId: string | null = null): void {
     const existing = this.groups.find((g) => g.convGroupId === convGroupId);
     if (existing) {
       existing.title = title;
       return;
     }
-    this.groups.unshift({ convGroupId, title, createTime: new Date().toISOString(), gptsId: null, icon: null, showInput: true });
+    this.groups.unshift({ convGroupId, title, createTime: new Date().toISOString(), gptsId, icon: null, showInput: true });
     this.total += 1;
   }
 

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type UIEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { eventBus } from '@qiming/sdk';
+import { eventBus, isAgentCode } from '@qiming/sdk';
+import type { ConversationGroup } from '@qiming/sdk/contracts';
+import { useAgentIcon } from '../agents/agentIcons';
 import type { FavouriteModel } from './favourites';
 import type { HistoryStore } from './HistoryStore';
 import { confirm } from '../chat/confirm';
@@ -23,6 +25,13 @@ interface Props {
 }
 
 const FAVOURITES_SHOWN = 3;
+
+/** The conversation's model or agent icon as the server stored it; an agent conversation without one looks it up by code. */
+function HistoryIcon({ group }: { group: ConversationGroup }) {
+  const lookUp = !group.icon && group.gptsId && isAgentCode(group.gptsId) ? group.gptsId : null;
+  const icon = useAgentIcon(lookUp) ?? group.icon;
+  return icon ? <img src={icon} alt="" className={styles.historyIcon} /> : null;
+}
 
 /** New conversation, and the history in today / yesterday / earlier, the next page near the bottom. */
 export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, onNewChat, favourites, onPickModel, overlay, onClose }: Props) {
@@ -62,7 +71,7 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
               <h3 className={styles.bucket}>{t(`history.${bucket}`)}</h3>
               {groups.map((group) => (
                 <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
-                  {group.icon ? <img src={group.icon} alt="" className={styles.historyIcon} /> : null}
+                  <HistoryIcon group={group} />
                   <button type="button" className={styles.historyOpen} onClick={() => onOpen(group.convGroupId)} title={group.title}>
                     <span className={styles.historyTitle}>{group.title}</span>
                     <small>{formatTime(group.createTime)}</small>

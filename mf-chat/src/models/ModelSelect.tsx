@@ -15,6 +15,8 @@ const TAB_SCROLL_STEP = 300;
 interface Props {
   options: ModelOption[];
   value: string;
+  /** The current model when the catalogue does not hold it (an agent). */
+  currentOption?: ModelOption;
   onChange(model: string): void;
 }
 
@@ -55,13 +57,13 @@ function TabBar({ tabs, active, onPick }: { tabs: ReturnType<typeof pickerTabs>;
  * The model picker card (spec chat §2): search (搜索模型), type tabs (default 全部), the list with
  * price lines, the model list and ranking dialogs, and 充值; closes on an outside click.
  */
-export function ModelSelect({ options, value, onChange }: Props) {
+export function ModelSelect({ options, value, currentOption, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [tabKey, setTabKey] = useState('all');
   const [dialog, setDialog] = useState<'list' | 'ranking' | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const current = options.find((option) => option.value === value);
+  const current = options.find((option) => option.value === value) ?? currentOption;
   const tabs = useMemo(() => pickerTabs(options), [options]);
   const tab = tabs.find((candidate) => candidate.key === tabKey) ?? tabs[0]!;
   const shown = useMemo(() => filterOptions(options, tab, query), [options, tab, query]);
