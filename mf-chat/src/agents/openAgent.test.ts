@@ -1,13 +1,13 @@
-import { AGENT_CODES, ApiError, request, toasts } from '@qiming/sdk';
+import { AGENT_CODES, agentsApi, ApiError, toasts } from '@qiming/sdk';
 import { openAgent } from './openAgent';
 import { testAgent } from './testAgent';
 
 jest.mock('@qiming/sdk', () => {
   const actual = jest.requireActual('@qiming/sdk');
-  return { ...actual, request: { get: jest.fn() }, toasts: { success: jest.fn(), error: jest.fn(), warn: jest.fn() } };
+  return { ...actual, agentsApi: { byCode: jest.fn() }, toasts: { success: jest.fn(), error: jest.fn(), warn: jest.fn() } };
 });
 
-const get = request.get as jest.Mock;
+const byCode = agentsApi.byCode as jest.Mock;
 
 function target() {
   return { selectAgent: jest.fn(), agentMissing: jest.fn() };
@@ -17,10 +17,10 @@ describe('opening an agent (/chatPage/g-<code>, ?model=<agent code>, history)', 
   beforeEach(() => jest.clearAllMocks());
 
   it('found: it becomes the current model; ?model= says 已切换为…模型, the g- route does not', async () => {
-    get.mockResolvedValue({ code: 0, data: testAgent(), msg: '' });
+    byCode.mockResolvedValue(testAgent());
     const page = target();
     expect(await openAgent('gpt-4-gizmo-g-writer', page, false)).toBe(true);
-    expect(get).toHaveBeenCalledWith('backend-api/getAppByCode', { gptsId: 'gpt-4-gizmo-g-writer' }, { silent: true });
+    expect(byCode).toHaveBeenCalledWith('gpt-4-gizmo-g-writer', { silent: true });
     expect(page.selectAgent).toHaveBeenCalledWith(expect.objectContaining({ appName: '写作助手' }));
     expect(toasts.success).not.toHaveBeenCalled();
     await openAgent('gpt-4-gizmo-g-writer', page, true);
@@ -28,7 +28,7 @@ describe('opening an agent (/chatPage/g-<code>, ?model=<agent code>, history)', 
   });
 
   it('unknown or hidden (2401): the agentMissing notice, the default model stays', async () => {
-    get.mockRejectedValue(new ApiError(AGENT_CODES.notFound, '智能体不存在或已下架'));
+    byCode.mockRejectedValue(new ApiError(AGENT_CODES.notFound, '智能体不存在或已下架'));
     const page = target();
     expect(await openAgent('gpt-4-gizmo-g-user-c-404', page, true)).toBe(false);
     expect(page.agentMissing).toHaveBeenCalledWith('gpt-4-gizmo-g-user-c-404');
@@ -40,11 +40,11 @@ describe('opening an agent (/chatPage/g-<code>, ?model=<agent code>, history)', 
     const page = target();
     expect(await openAgent('no-such-agent', page, false)).toBe(false);
     expect(page.agentMissing).toHaveBeenCalledWith('no-such-agent');
-    expect(get).not.toHaveBeenCalled();
+    expect(byCode).not.toHaveBeenCalled();
   });
 
   it('another failure is a load error, not a missing agent', async () => {
-    get.mockRejectedValue(new ApiError(0, 'network', 'network'));
+    byCode.mockRejectedValue(new ApiError(0, 'network', 'network'));
     const page = target();
     expect(await openAgent('gpt-4-gizmo-g-writer', page, false)).toBe(false);
     expect(page.agentMissing).not.toHaveBeenCalled();

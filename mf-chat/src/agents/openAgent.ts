@@ -1,12 +1,12 @@
-import { AGENT_CODES, ApiError, dataOf, isAgentCode, request, toasts } from '@qiming/sdk';
+import { AGENT_CODES, agentsApi, ApiError, isAgentCode, toasts } from '@qiming/sdk';
 import type { AgentApp } from '@qiming/sdk/contracts';
 import { t } from '../i18n';
 
 /**
- * getAppByCode (the SDK's `agentsApi.byCode`) without the request client's error toast: the chat
- * says itself what a missing agent means, and history icons of deleted agents say nothing.
+ * getAppByCode without the request client's error toast: the chat says itself what a missing agent
+ * means, and history icons of deleted agents say nothing.
  */
-export const agentByCode = (code: string) => dataOf(request.get<AgentApp>('backend-api/getAppByCode', { gptsId: code }, { silent: true }));
+export const agentByCode = (code: string) => agentsApi.byCode(code, { silent: true });
 
 /** What opening an agent changes on the chat page (the chat store). */
 export interface AgentTarget {

@@ -18,7 +18,8 @@ import { request } from '../sdk';
  * toolbox area (square, my agents, creation) and the chat area (g- routes, @ picker, drawers).
  */
 export const agentsApi = {
-  byCode: (code: string) => dataOf(request.get<AgentApp>('backend-api/getAppByCode', { gptsId: code })),
+  /** `silent`: no error toast (a caller that says itself what a missing agent means). */
+  byCode: (code: string, { silent = false }: { silent?: boolean } = {}) => dataOf(request.get<AgentApp>('backend-api/getAppByCode', { gptsId: code }, { silent })),
   categories: () => dataOf(request.get<AgentCategory[]>('backend-api/getAppByType')),
   builtIn: (page: PageRequest) => dataOf(request.post<AgentPage>('backend-api/appPage', page)),
   mine: (query: MyAgentListRequest) => dataOf(request.post<AgentPage>('backend-api/getMyApp', query)),
