@@ -81,7 +81,7 @@ export const EN_US: Readonly<Record<string, string>> = {
   '退款扣回': 'Refund',
   '系统调整': 'Adjustment',
   '其他': 'Other',
-  // Prompt templates (categories, titles, subtitles; the template bodies stay Chinese) and 哄哄模拟器 scenes.
+  // Prompt templates (categories, titles, subtitles; the English bodies sit beside the Chinese ones in prompts/data, field en) and 哄哄模拟器 scenes.
   '编程开发': 'Coding',
   '代码审查': 'Code review',
   '找出缺陷、隐患和可改进之处': 'Find bugs, risks and what to improve',

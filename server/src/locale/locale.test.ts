@@ -82,11 +82,11 @@ describe(`the international edition's server texts (${process.env.TEST_DATABASE 
     assert.deepEqual([quote.allowed, quote.reason], [false, '[Plan 2 and above, or subscribers]']);
   });
 
-  it('serves prompt template cards and 哄哄模拟器 scenes in English (template bodies stay Chinese)', async () => {
+  it('serves prompt templates (cards and bodies) and 哄哄模拟器 scenes in English', async () => {
     const prompts = await data<PromptTemplateList>(t.app.server, 'GET', 'backend-api/getPromptTemplates');
     for (const category of prompts.categories) {
       assert.equal(hasChinese(category.name), false, category.name);
-      for (const template of category.templates) assert.equal(hasChinese(template.title + template.subTitle), false, `${template.id}: ${template.title} ${template.subTitle}`);
+      for (const template of category.templates) assert.equal(hasChinese(template.title + template.subTitle + template.promt), false, `${template.id}: ${template.title} ${template.subTitle}`);
     }
     const hong = await data<HongSceneList>(t.app.server, 'GET', 'backend-api/getHongScenes');
     assert.ok(hong.scenes.length > 0);

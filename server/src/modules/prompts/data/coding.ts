@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const coding: PromptCategory = {
+export const coding: BuiltInPromptCategory = {
   key: 'coding',
   name: '编程开发',
   templates: [
@@ -22,6 +22,20 @@ export const coding: PromptCategory = {
 编程语言/框架：【在此填写】
 代码：
 【在此粘贴代码】`,
+      en: `You are a strict but kind senior engineer. Please review the code below.
+
+Report in this order:
+1. Problems that cause wrong results or crashes (give line numbers or snippets, and the corrected code).
+2. Security risks (injection, privilege escalation, leaking sensitive data, etc.).
+3. Performance problems.
+4. Suggestions for readability and maintainability (naming, structure, duplicated code).
+5. What the code does well.
+
+List only real problems; where you are unsure, say what context you would need to decide.
+
+Language/framework: [Fill in the language and framework]
+Code:
+[Paste the code]`,
     },
     {
       id: 'coding-explain',
@@ -38,6 +52,17 @@ export const coding: PromptCategory = {
 
 代码：
 【在此粘贴代码】`,
+      en: `Please explain the code below to me.
+
+Requirements:
+1. First, say in two or three sentences what it does as a whole.
+2. Then go through it block by block, explaining what the key statements do and which language features they use.
+3. Sketch the main flow of execution (text arrows are fine).
+4. Point out anything in it that is easy to misread.
+5. My level: [Fill in, e.g. just finished the basics, three years of experience]; please pitch the explanation at that level.
+
+Code:
+[Paste the code]`,
     },
     {
       id: 'coding-debug',
@@ -57,6 +82,20 @@ export const coding: PromptCategory = {
 【在此粘贴报错信息和堆栈】
 相关代码：
 【在此粘贴相关代码】`,
+      en: `My program has an error; please help me track it down.
+
+Please answer like this:
+1. Explain what the error message means.
+2. List the 3 most likely causes, most likely first.
+3. For each cause, give a way to confirm it and the code to fix it.
+4. If there isn't enough information, tell me what else you need.
+
+Environment: [Fill in the language version, framework and operating system]
+What I was doing when it failed: [Fill in what you were doing]
+Full error message:
+[Paste the error message and stack trace]
+Relevant code:
+[Paste the relevant code]`,
     },
     {
       id: 'coding-unit-tests',
@@ -73,6 +112,17 @@ export const coding: PromptCategory = {
 
 被测代码：
 【在此粘贴代码】`,
+      en: `Please write unit tests for the code below.
+
+Requirements:
+1. Test framework: [Fill in, e.g. pytest, Jest, JUnit 5, Go testing].
+2. Cover normal input, edge cases (empty values, zero, maximums, duplicates, etc.) and invalid input.
+3. Name each test case after the behaviour it checks.
+4. Mock external dependencies (database, network, time) the way the framework recommends.
+5. Finally, list what is hard to test in this code and suggest how to refactor it.
+
+Code under test:
+[Paste the code]`,
     },
     {
       id: 'coding-sql',
@@ -90,6 +140,18 @@ export const coding: PromptCategory = {
 表结构：
 【在此粘贴建表语句或列出表名和字段】
 查询需求：【在此描述，例如：查询最近 30 天每个城市下单金额前 3 名的用户】`,
+      en: `Please help me write an SQL query.
+
+Please give:
+1. The complete SQL statement.
+2. What each clause does.
+3. Performance concerns to watch for, and indexes worth creating.
+4. If the requirement is ambiguous, explain how you read it and give an alternative query.
+
+Database: [Fill in, e.g. MySQL 8, PostgreSQL, SQLite]
+Table structure:
+[Paste the CREATE TABLE statements, or list the tables and columns]
+What the query should do: [Fill in, e.g. for each city, the top 3 users by order value over the last 30 days]`,
     },
     {
       id: 'coding-regex',
@@ -105,6 +167,16 @@ export const coding: PromptCategory = {
 
 需要匹配的内容：【在此描述，例如：中国大陆手机号、带区号的座机号码】
 特殊要求：【在此填写，可留空】`,
+      en: `Please help me write a regular expression.
+
+Please give:
+1. The regular expression itself, with example code using it in [Fill in the language, e.g. JavaScript, Python, Java].
+2. An explanation of each part.
+3. At least 5 test strings that should match and 5 that should not.
+4. The limitations of this regex.
+
+What it should match: [Fill in, e.g. a mobile phone number, a landline number with an area code]
+Special requirements: [Fill in, or leave blank]`,
     },
     {
       id: 'coding-refactor',
@@ -121,6 +193,17 @@ export const coding: PromptCategory = {
 编程语言：【在此填写】
 代码：
 【在此粘贴代码】`,
+      en: `Please refactor the code below to make it easier to read and maintain, without changing its external behaviour.
+
+Requirements:
+1. First, point out its main problems (duplication, overlong functions, unclear names, deep nesting, mixed responsibilities, etc.).
+2. Give the complete refactored code.
+3. Explain the reason for each change, one by one.
+4. List the behaviours that most need regression testing after the refactor.
+
+Language: [Fill in the language]
+Code:
+[Paste the code]`,
     },
     {
       id: 'coding-design',
@@ -139,6 +222,19 @@ export const coding: PromptCategory = {
 
 需求描述：【在此填写】
 规模与约束：【在此填写用户量、数据量、团队技术栈、上线时间等】`,
+      en: `You are a senior architect. Please design a technical solution for the requirements below.
+
+Please include:
+1. Your understanding of the requirements and your key assumptions (list the questions you need me to confirm).
+2. The overall architecture and what each main module is responsible for.
+3. The core data structures or table design.
+4. The key flows (a sequence described in text is fine).
+5. The technology choices and why, compared with at least one alternative.
+6. Risks, and performance and security considerations.
+7. A phased implementation plan.
+
+Requirements: [Fill in the requirements]
+Scale and constraints: [Fill in user numbers, data volume, the team's tech stack, launch date, etc.]`,
     },
   ],
 };

@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const creative: PromptCategory = {
+export const creative: BuiltInPromptCategory = {
   key: 'creative',
   name: '角色扮演',
   templates: [
@@ -20,6 +20,18 @@ export const creative: PromptCategory = {
 我的背景：【在此填写学历、工作年限、主要经历】
 
 现在请开始面试。`,
+      en: `Please act as an interviewer at [Fill in the type of company, e.g. a big tech company, a multinational, a startup] and give me a mock interview.
+
+Rules:
+1. Ask one question at a time and wait for my answer before asking the next.
+2. Go from easy to hard: self-introduction, technical questions, in-depth questions about my projects and behavioural questions, with follow-ups based on my answers.
+3. Give no hints during the interview; keep the pace of a real interview.
+4. 8 questions in all; afterwards, give a score (out of 10), feedback on each answer and an improved model answer.
+
+Position: [Fill in the job title]
+My background: [Fill in your education, years of experience and main experience]
+
+Please start the interview now.`,
     },
     {
       id: 'creative-english-partner',
@@ -35,6 +47,16 @@ export const creative: PromptCategory = {
 
 我的英语水平：【在此填写，例如：能看懂但不敢开口】
 今天想聊的话题：【在此填写，例如：周末计划、旅行、工作】`,
+      en: `Please be my English conversation partner and chat with me in English to help me practise speaking.
+
+Rules:
+1. Play a friendly native-speaker friend: reply in 2–4 sentences of simple, natural spoken English, ending with a question to keep the conversation going.
+2. If my English has a mistake or an unnatural expression, add a short "💡 Tip:" at the end of your reply that corrects the single most important one and explains it simply.
+3. When I say something in my own language because I don't know how to say it in English, tell me how to say it in English.
+4. Adjust your vocabulary to my level.
+
+My English level: [Fill in, e.g. I can read it but I'm shy to speak]
+Topic for today: [Fill in, e.g. weekend plans, travel, work]`,
     },
     {
       id: 'creative-socratic-tutor',
@@ -49,6 +71,15 @@ export const creative: PromptCategory = {
 4. 当我得出有价值的结论时，帮我总结思考过程。
 
 我想思考的问题：【在此填写，例如：成功的标准是什么？要不要读研？】`,
+      en: `Please act as a Socratic tutor and guide me to think for myself by asking questions.
+
+Rules:
+1. Don't tell me the answer or conclusion directly.
+2. Ask only one or two questions at a time; they should help me test my assumptions, find contradictions or see new angles.
+3. When my reasoning has a gap, answer with a question so that I find it myself.
+4. When I reach a worthwhile conclusion, help me sum up how I got there.
+
+The question I want to think about: [Fill in, e.g. What counts as success? Should I do a master's degree?]`,
     },
     {
       id: 'creative-text-adventure',
@@ -65,6 +96,17 @@ export const creative: PromptCategory = {
 6. 不替我做决定，等我回复后再继续。
 
 现在请开始第一幕。`,
+      en: `Please be the narrator of a text adventure game.
+
+Rules:
+1. Setting: [Fill in, e.g. a steampunk city, a fantasy world of immortal cultivators, a post-apocalyptic wasteland, a 1920s murder mystery].
+2. My character: [Fill in your character, or leave blank to let the narrator decide].
+3. Each round, describe the scene and events in about 100 words, then offer 3 options (A/B/C); I may also act freely.
+4. My choices must really affect the story; failures and surprises are allowed.
+5. Keep track of my status (health, items, clues) and show it briefly at the end of each round.
+6. Don't decide for me; wait for my reply before continuing.
+
+Please begin the first act now.`,
     },
     {
       id: 'creative-historical-figure',
@@ -79,6 +121,15 @@ export const creative: PromptCategory = {
 4. 每次回复不超过 200 字。
 
 我想和他聊的话题：【在此填写】`,
+      en: `Please play the historical figure [Fill in the person, e.g. Su Shi, Zhuge Liang, Leonardo da Vinci] and have a conversation with me.
+
+Rules:
+1. Speak in the first person, in a voice that fits the person and their era, with a touch of their own way of speaking.
+2. Base the experiences and views you mention on the historical record; say so when something the record does not cover is conjecture.
+3. When something comes up from after their time, react with curiosity or puzzlement, from their point of view.
+4. Keep each reply under 150 words.
+
+What I'd like to talk about with them: [Fill in the topic]`,
     },
     {
       id: 'creative-debate-sparring',
@@ -94,6 +145,16 @@ export const creative: PromptCategory = {
 5. 我说"结束"后，点评双方的表现，并告诉我哪些论点最有力、哪些需要加强。
 
 请你先做开篇立论。`,
+      en: `Please be my debate sparring partner and argue against me from the opposing side.
+
+Rules:
+1. Motion: [Fill in the motion].
+2. My side: [Fill in for or against]; you take the opposite side.
+3. Each round, briefly respond to my argument first, then make a strong rebuttal or a new argument, in no more than 150 words a round.
+4. No sophistry, but do point out the logical gaps in my reasoning.
+5. When I say "end", assess how both sides did and tell me which of my arguments were strongest and which need work.
+
+Please open with your opening statement.`,
     },
     {
       id: 'creative-standup',
@@ -109,6 +170,16 @@ export const creative: PromptCategory = {
 
 素材/话题：【在此填写，例如：上班通勤、相亲、减肥、带娃】
 我的人设：【在此填写，例如：社恐程序员、北漂打工人】`,
+      en: `Please act as a stand-up comedy writer and write a set of about 3 minutes from the material I give you.
+
+Requirements:
+1. Structure: setup → expectation → twist (the punchline), with at least 4 punchlines in the set.
+2. Observe from an ordinary person's point of view; self-deprecation first, no attacks on particular groups, nothing crude.
+3. Keep it conversational, and mark where to pause for laughs.
+4. Finish with a closing punchline that calls back to the opening.
+
+Material/topic: [Fill in, e.g. commuting, blind dates, dieting, parenting]
+My persona: [Fill in, e.g. socially awkward programmer, out-of-towner grinding away in the big city]`,
     },
     {
       id: 'creative-naming',
@@ -125,6 +196,17 @@ export const creative: PromptCategory = {
 起名对象：【在此填写，例如：女宝宝（姓李）、一只橘猫、一家社区咖啡馆】
 希望的风格或寓意：【在此填写】
 需要避开的字或音：【在此填写，可留空】`,
+      en: `Please help me come up with a name.
+
+Requirements:
+1. Give 12 candidate names, each with its meaning and its source or inspiration.
+2. They should sound good and avoid obscure words, unfortunate sound-alikes and spellings that are easy to get wrong.
+3. Group them by style (e.g. elegant, simple and modern, fun and memorable).
+4. Finally, recommend 3 and explain why.
+
+What to name: [Fill in, e.g. a baby girl (surname Li), a ginger cat, a neighbourhood café]
+Desired style or meaning: [Fill in the style or meaning]
+Sounds or words to avoid: [Fill in, or leave blank]`,
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 import { coding } from './coding.js';
 import { creative } from './creative.js';
 import { learning } from './learning.js';
@@ -9,4 +9,4 @@ import { translation } from './translation.js';
 import { writing } from './writing.js';
 
 /** The built-in prompt templates, one file per category, in the drawer's tab order. */
-export const PROMPT_CATEGORIES: readonly PromptCategory[] = [writing, office, coding, learning, translation, marketing, life, creative];
+export const PROMPT_CATEGORIES: readonly BuiltInPromptCategory[] = [writing, office, coding, learning, translation, marketing, life, creative];

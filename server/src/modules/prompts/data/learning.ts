@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const learning: PromptCategory = {
+export const learning: BuiltInPromptCategory = {
   key: 'learning',
   name: '学习教育',
   templates: [
@@ -18,6 +18,16 @@ export const learning: PromptCategory = {
 5. 最后出 3 道小题检查我是否真的懂了（答案放在最后）。
 
 我想理解的概念：【在此填写，例如：边际效用、傅里叶变换、复利】`,
+      en: `Please help me understand a concept using the Feynman technique.
+
+Steps:
+1. Explain it in words a twelve-year-old could follow, without jargon.
+2. Give an everyday analogy.
+3. Explain it again, precisely and in proper terms, pointing out where the analogy falls short.
+4. List the 3 most common misconceptions beginners have.
+5. Finally, set 3 short questions to check whether I really understand it (answers at the very end).
+
+The concept I want to understand: [Fill in, e.g. marginal utility, the Fourier transform, compound interest]`,
     },
     {
       id: 'learning-plan',
@@ -35,6 +45,18 @@ export const learning: PromptCategory = {
 学习目标：【在此填写，例如：三个月通过英语六级、学会 Python 数据分析】
 目前水平：【在此填写】
 每天可用时间：【在此填写】`,
+      en: `Please help me make a study plan.
+
+Requirements:
+1. First assess whether the goal is realistic; if it is not, say so and suggest how to adjust it.
+2. Lay out, week by week, what to study, how to practise and how to check progress at each stage.
+3. Fit each day's workload to the time I have.
+4. Mark the stage where people are most likely to give up, with concrete ways to keep going.
+5. When recommending resources, give only the kind of resource and how to choose one; don't make up specific titles or links.
+
+Goal: [Fill in, e.g. reach IELTS 7 in three months, learn data analysis with Python]
+Current level: [Fill in your current level]
+Time available each day: [Fill in the time]`,
     },
     {
       id: 'learning-quiz',
@@ -50,6 +72,16 @@ export const learning: PromptCategory = {
 
 学习材料：
 【在此粘贴笔记、课文或章节内容】`,
+      en: `Please write a self-test quiz based on the study material below.
+
+Requirements:
+1. 5 multiple-choice questions, 3 true/false questions and 2 short-answer questions.
+2. Cover the key points of the material, from easy to hard, and test nothing that isn't in it.
+3. Make the wrong options in the multiple-choice questions plausible.
+4. Give only the questions at first; after I answer, mark my answers and explain them. Don't reveal the answers in advance.
+
+Study material:
+[Paste your notes, the text or the chapter]`,
     },
     {
       id: 'learning-homework-coach',
@@ -66,6 +98,17 @@ export const learning: PromptCategory = {
 年级/科目：【在此填写，例如：初二数学】
 题目：
 【在此填写题目】`,
+      en: `Please tutor me through this problem like a patient teacher.
+
+Rules:
+1. Don't give me the answer directly.
+2. First ask how far I have got, then give a hint based on my reply.
+3. Give only one small hint at a time, from subtle to more direct.
+4. Once I have solved it, help me sum up the general approach to this kind of problem and its common pitfalls.
+
+Grade and subject: [Fill in, e.g. 8th-grade maths]
+Problem:
+[Fill in the problem]`,
     },
     {
       id: 'learning-knowledge-map',
@@ -82,6 +125,17 @@ export const learning: PromptCategory = {
 科目/章节：【在此填写】
 内容：
 【在此粘贴课本内容或笔记】`,
+      en: `Please organise the content below into a knowledge framework for revision.
+
+Requirements:
+1. Use a multi-level list: topics at the first level, core concepts at the second, key points or formulas at the third.
+2. Mark key points (★) and common mistakes (⚠).
+3. Explain how the concepts connect to one another.
+4. Finally, give a condensed version I can go through in 5 minutes.
+
+Subject/chapter: [Fill in the subject and chapter]
+Content:
+[Paste the textbook content or your notes]`,
     },
     {
       id: 'learning-essay-grading',
@@ -99,6 +153,18 @@ export const learning: PromptCategory = {
 作文题目：【在此填写】
 作文内容：
 【在此粘贴作文】`,
+      en: `Please mark this essay like an experienced writing teacher.
+
+Please give:
+1. A score and the reasons for it, by the marking standard for [Fill in the exam or grade, e.g. SAT essay, GCSE English, 5th grade].
+2. Strengths (at least 2, with reference to the text).
+3. Problems (theme, structure, language, conventions, etc.), pointed out specifically with reference to the text.
+4. Model revisions of 2–3 sentences from the essay.
+5. One sentence of advice on how to improve.
+
+Essay title or prompt: [Fill in the title]
+Essay:
+[Paste the essay]`,
     },
     {
       id: 'learning-explain-to-kids',
@@ -114,6 +180,16 @@ export const learning: PromptCategory = {
 
 孩子的年龄：【在此填写】
 孩子的问题：【在此填写，例如：为什么天是蓝的？人为什么要睡觉？】`,
+      en: `My child asked me a question; please help me answer it in a way that suits their age.
+
+Requirements:
+1. Keep the answer accurate; don't get it wrong for the sake of simplicity.
+2. Compare it with things the child knows, in short sentences.
+3. Add a small experiment or game we can do at home to help them understand (if one fits).
+4. Finally, give me a question I can ask to keep the conversation going.
+
+Child's age: [Fill in the age]
+Child's question: [Fill in, e.g. Why is the sky blue? Why do we need to sleep?]`,
     },
   ],
 };

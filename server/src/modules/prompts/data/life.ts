@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const life: PromptCategory = {
+export const life: BuiltInPromptCategory = {
   key: 'life',
   name: '生活助手',
   templates: [
@@ -19,6 +19,17 @@ export const life: PromptCategory = {
 现有食材：【在此填写，例如：鸡蛋、西红柿、半颗白菜、五花肉】
 用餐人数：【在此填写】
 口味偏好或忌口：【在此填写，可留空】`,
+      en: `I have some ingredients in the fridge; please help me plan what to cook.
+
+Requirements:
+1. Suggest 3 home-style dishes that use only what I have as far as possible; list any missing seasonings separately.
+2. For each dish, give the ingredients and amounts, detailed steps, heat and timing.
+3. Mark the difficulty and how long it will take.
+4. Point out where a beginner is most likely to go wrong and how to rescue it.
+
+Ingredients I have: [Fill in, e.g. eggs, tomatoes, half a cabbage, pork belly]
+Number of people: [Fill in the number]
+Taste preferences or things to avoid: [Fill in, or leave blank]`,
     },
     {
       id: 'life-travel-plan',
@@ -37,6 +48,19 @@ export const life: PromptCategory = {
 出行时间与天数：【在此填写】
 同行人员：【在此填写，例如：带老人、带 5 岁孩子、情侣】
 预算与偏好：【在此填写，例如：人均 3000 元，喜欢自然风光】`,
+      en: `Please help me plan a trip.
+
+Requirements:
+1. Lay out the itinerary day by day: where to go in the morning, afternoon and evening, how to get there and roughly how long to stay.
+2. Group nearby sights together to avoid backtracking, and don't pack the days too tightly.
+3. Recommend the kinds of local food worth trying (don't make up specific restaurant names).
+4. Give a budget estimate, things to book in advance and practical tips.
+5. Remind me to check exact opening hours and ticket prices before I go.
+
+Destination: [Fill in the destination]
+Dates and number of days: [Fill in the dates and length]
+Travelling with: [Fill in, e.g. elderly parents, a 5-year-old, my partner]
+Budget and preferences: [Fill in, e.g. about $1,000 per person, love nature]`,
     },
     {
       id: 'life-fitness-plan',
@@ -57,6 +81,21 @@ export const life: PromptCategory = {
 目标：【在此填写，例如：减脂、增肌、改善体态】
 条件：【在此填写，例如：在家、无器械、每天 30 分钟】
 伤病情况：【在此填写，没有可写"无"】`,
+      en: `You are a professional fitness coach. Please draw up a 4-week training plan for me.
+
+Requirements:
+1. List the training week by week and day by day: exercise, sets, reps or duration, and rest between sets.
+2. For each exercise, describe the correct form and common mistakes.
+3. Include a warm-up and stretching.
+4. Increase the intensity gradually from week to week.
+5. Add some simple dietary advice.
+
+If I have injuries or chronic conditions, remind me to consult a doctor first.
+
+About me: [Fill in your sex, age, height, weight and fitness background]
+Goal: [Fill in, e.g. lose fat, build muscle, improve posture]
+Setup: [Fill in, e.g. at home, no equipment, 30 minutes a day]
+Injuries: [Fill in any injuries, or write "none"]`,
     },
     {
       id: 'life-budget',
@@ -75,6 +114,19 @@ export const life: PromptCategory = {
 固定支出：【在此填写，例如：房租、房贷、通勤、保险】
 日常支出情况：【在此填写】
 理财目标：【在此填写，例如：一年存 5 万、还清信用卡】`,
+      en: `Please help me make a monthly budget.
+
+Requirements:
+1. Put my income and spending into an income and expenses table.
+2. Sort spending into "essential / could be trimmed / saving and investing", and point out where I could cut back.
+3. Suggest workable budget percentages and a monthly savings target.
+4. Offer 3 habits for tracking spending and saving money that suit me.
+5. Give only general personal-finance advice; don't recommend specific financial products.
+
+Monthly income: [Fill in your income]
+Fixed costs: [Fill in, e.g. rent or mortgage, commuting, insurance]
+Everyday spending: [Fill in your everyday spending]
+Financial goal: [Fill in, e.g. save $10,000 in a year, pay off my credit card]`,
     },
     {
       id: 'life-gift-ideas',
@@ -92,6 +144,18 @@ export const life: PromptCategory = {
 对方的年龄、爱好：【在此填写】
 场合：【在此填写，例如：生日、纪念日、乔迁】
 预算：【在此填写】`,
+      en: `Please help me think of a gift.
+
+Requirements:
+1. Suggest 8 gift ideas covering practical gifts, experiences and heartfelt gestures, each with a reason.
+2. Give a rough price range for each.
+3. Point out gifts to avoid for this occasion and person.
+4. Add a short message I could write on the card.
+
+Who it's for: [Fill in, e.g. my girlfriend, my father-in-law, a new colleague]
+Their age and interests: [Fill in their age and interests]
+Occasion: [Fill in, e.g. birthday, anniversary, housewarming]
+Budget: [Fill in the budget]`,
     },
     {
       id: 'life-listener',
@@ -107,6 +171,16 @@ export const life: PromptCategory = {
 
 我现在的心情和想说的事：
 【在此写下你想说的话】`,
+      en: `I'd like someone to talk to. Please keep me company as a warm, patient listener.
+
+Please:
+1. Listen closely and respond to my feelings first; don't rush to reason with me or give advice.
+2. Ask questions that help me sort out my thoughts.
+3. When I am ready, think with me about what I could do.
+4. If I show any thoughts of harming myself, remind me to reach out promptly to someone I trust or to a professional crisis helpline.
+
+How I feel right now and what I want to talk about:
+[Write what you want to say]`,
     },
     {
       id: 'life-decision',
@@ -123,6 +197,17 @@ export const life: PromptCategory = {
 
 我的选择：【在此填写，例如：留在大城市还是回老家、接受 A 公司还是 B 公司的录用】
 背景情况：【在此填写】`,
+      en: `I'm torn over a choice; please help me think it through.
+
+Please analyse it step by step:
+1. Help me pin down what this decision really needs to achieve (feel free to ask me a few questions first).
+2. List the pros and cons, costs and risks of each option.
+3. Compare the options with a weighted scoring table (explain how you set the weights).
+4. Point out information I may have overlooked and any cognitive biases I may have.
+5. Give your recommendation, but remind me that the final decision is mine.
+
+My options: [Fill in, e.g. stay in the big city or move back home, accept the offer from company A or company B]
+Background: [Fill in the background]`,
     },
     {
       id: 'life-reply-eq',
@@ -139,6 +224,17 @@ export const life: PromptCategory = {
 对方是谁、和我的关系：【在此填写】
 对方的消息：【在此粘贴】
 我的真实想法：【在此填写】`,
+      en: `I got a message and don't know how to reply; please help me think about it.
+
+Requirements:
+1. First, analyse what the sender probably intends and feels.
+2. Give 3 replies in different styles (e.g. sincere and direct, defusing with humour, declining tactfully), each natural and appropriate.
+3. Explain the likely effect of each reply.
+4. Point out what I should avoid saying.
+
+Who they are and how we're related: [Fill in who the sender is]
+Their message: [Paste the message]
+What I really think: [Fill in what you really think]`,
     },
   ],
 };

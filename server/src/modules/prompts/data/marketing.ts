@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const marketing: PromptCategory = {
+export const marketing: BuiltInPromptCategory = {
   key: 'marketing',
   name: '营销文案',
   templates: [
@@ -20,6 +20,18 @@ export const marketing: PromptCategory = {
 产品/内容：【在此填写】
 目标人群：【在此填写】
 核心卖点：【在此填写】`,
+      en: `Please help me write a product recommendation post in the style of lifestyle social media (such as Instagram or Xiaohongshu).
+
+Requirements:
+1. Give 5 alternative titles that use numbers or a contrast, with emojis where they fit.
+2. Body of 200–350 words in the first person, sharing a genuine experience of using it: when you use it, how it feels, its strengths and one small drawback (which makes it more believable).
+3. Short paragraphs and a quick pace; list the key points, each starting with an emoji.
+4. End by inviting interaction (a question or a reminder to save the post), followed by 8–10 relevant hashtags.
+5. Avoid absolute claims such as "the best" or "number one", and don't exaggerate what it does.
+
+Product/content: [Fill in the product or content]
+Target audience: [Fill in the audience]
+Key selling points: [Fill in the selling points]`,
     },
     {
       id: 'marketing-product-detail',
@@ -39,6 +51,20 @@ export const marketing: PromptCategory = {
 商品参数与特点：【在此填写】
 价格与活动：【在此填写】
 目标用户：【在此填写】`,
+      en: `You are a senior e-commerce copywriter. Please write the product page copy for the item below.
+
+Please give:
+1. A one-line headline and a one-line subheading.
+2. 3–5 key selling points, each with a short heading (no more than 5 words), an explanation that turns the specifications into benefits for the customer, and a suggested image.
+3. Answers to the target customer's 3 biggest concerns.
+4. Copy that prompts a purchase (limited-time offers, free gifts, after-sales guarantees, etc., based only on the information I give; make nothing up).
+
+Follow advertising rules and avoid absolute claims.
+
+Product name: [Fill in the product name]
+Specifications and features: [Fill in the specifications and features]
+Price and promotions: [Fill in the price and any promotion]
+Target customers: [Fill in the customers]`,
     },
     {
       id: 'marketing-slogan',
@@ -55,6 +81,17 @@ export const marketing: PromptCategory = {
 品牌/产品：【在此填写】
 品牌定位与调性：【在此填写，例如：年轻、专业、温暖】
 目标人群：【在此填写】`,
+      en: `Please come up with 15 slogans for the brand or product below.
+
+Requirements:
+1. Three groups of 5: slogans that stress functional benefits, emotional value and the brand's attitude.
+2. Keep each one to 6 words or fewer and easy to say; parallelism, rhyme, puns and similar devices are welcome.
+3. Avoid anything close to well-known brands' slogans.
+4. After each, explain the idea in one sentence; finally, recommend 3 and say why.
+
+Brand/product: [Fill in the brand or product]
+Positioning and tone: [Fill in, e.g. young, professional, warm]
+Target audience: [Fill in the audience]`,
     },
     {
       id: 'marketing-short-video',
@@ -73,6 +110,19 @@ export const marketing: PromptCategory = {
 平台：【在此填写，例如：抖音、视频号、B 站】
 主题/产品：【在此填写】
 出镜方式：【在此填写，例如：真人口播、无人出镜、剧情演绎】`,
+      en: `Please write a script for a short video of about 60 seconds on the topic below.
+
+Format: a shot list as a table: Time | Visuals/shot | Lines or captions | Sound/music.
+
+Requirements:
+1. The first 3 seconds need a hook that makes people stop scrolling (a question, a contrast, a conflict or the result shown first).
+2. Keep the middle dense and fast-paced, with no shot longer than 5 seconds.
+3. End with a clear call to action (follow, comment, buy, etc.).
+4. Also suggest 3 video titles and the text for the cover.
+
+Platform: [Fill in, e.g. TikTok, Instagram Reels, YouTube Shorts]
+Topic/product: [Fill in the topic or product]
+On camera: [Fill in, e.g. someone talking to camera, no one on camera, acted scenes]`,
     },
     {
       id: 'marketing-wechat-article',
@@ -90,6 +140,18 @@ export const marketing: PromptCategory = {
 公众号定位：【在此填写】
 推文主题：【在此填写】
 需要推广的内容：【在此填写，可留空】`,
+      en: `Please help me write an article for our newsletter or official account.
+
+Requirements:
+1. Give 5 alternative headlines and a one-sentence summary.
+2. Open with a story, scene or question that quickly connects with the reader.
+3. Body of about 1,000 words under 3–4 subheadings, each section with a point and an example.
+4. Lead naturally, not abruptly, to our product or event.
+5. End by inviting comments, shares or a click on "Read more".
+
+What the account is about: [Fill in the account's focus]
+Topic of the article: [Fill in the topic]
+What to promote: [Fill in, or leave blank]`,
     },
     {
       id: 'marketing-event-copy',
@@ -107,6 +169,18 @@ export const marketing: PromptCategory = {
 时间地点：【在此填写】
 参与方式与福利：【在此填写】
 目标人群：【在此填写】`,
+      en: `Please write a set of promotional copy for the event below.
+
+Please give:
+1. 3 options each for the poster headline (no more than 6 words) and its subheading.
+2. 3 social media posts (a teaser, a launch and a last-call countdown), each under 70 words.
+3. 1 announcement for community groups, stating the time, place, how to take part and the perks.
+4. A call to action for the bottom of the poster.
+
+Event name and content: [Fill in the event]
+Time and place: [Fill in the time and place]
+How to take part and perks: [Fill in how to join and what people get]
+Target audience: [Fill in the audience]`,
     },
     {
       id: 'marketing-live-script',
@@ -126,6 +200,20 @@ export const marketing: PromptCategory = {
 产品：【在此填写】
 直播价与活动：【在此填写】
 主播人设：【在此填写，例如：专业测评、亲切邻家】`,
+      en: `Please write a script for presenting a single product in a livestream sale.
+
+Structure:
+1. An opening that keeps viewers (30 seconds): a teaser of the deals, an interactive question.
+2. Product presentation (3 minutes): the pain point → showing the product → demonstrating each selling point → comparing it with common alternatives.
+3. Building trust: after-sales guarantees, how to quote genuine reviews.
+4. Closing the sale: price comparison, limited quantity and time, stock reminders; urgent but never false.
+5. Answers to common viewer comments (5 of them).
+
+Follow advertising rules: don't exaggerate what it does, and don't invent sales figures or original prices.
+
+Product: [Fill in the product]
+Livestream price and deals: [Fill in the price and deals]
+Host persona: [Fill in, e.g. expert reviewer, friendly girl next door]`,
     },
     {
       id: 'marketing-persona',
@@ -143,6 +231,18 @@ export const marketing: PromptCategory = {
 
 产品：【在此填写产品和价格】
 目前了解到的用户情况：【在此填写，可留空】`,
+      en: `Please work out the target user personas for the product below.
+
+Please give:
+1. 2–3 typical personas, each with a name, age and occupation, daily life, core needs, pain points, hesitations about buying and the channels they usually get information from.
+2. The one line that would win each persona over.
+3. Suggested channels and content formats for reaching each persona.
+4. How to check cheaply whether these personas are accurate.
+
+Say which parts are common-sense guesses that need checking against real data.
+
+Product: [Fill in the product and its price]
+What we know about users so far: [Fill in, or leave blank]`,
     },
   ],
 };

@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const office: PromptCategory = {
+export const office: BuiltInPromptCategory = {
   key: 'office',
   name: '职场办公',
   templates: [
@@ -20,6 +20,18 @@ export const office: PromptCategory = {
 
 我的工作记录：
 【在此粘贴本周做过的事情，随便写即可】`,
+      en: `Please turn my notes from this week into a clearly structured weekly report.
+
+Format:
+1. Done this week (most important first; for each item, say what was done and what came of it, with numbers wherever possible).
+2. Work in progress and how far along it is.
+3. Problems encountered and support needed.
+4. Plan for next week (3–5 specific, actionable items).
+
+Requirements: keep the language concise and professional; don't exaggerate, and don't add anything I haven't mentioned.
+
+My notes:
+[Paste what you did this week; rough notes are fine]`,
     },
     {
       id: 'office-email',
@@ -36,6 +48,17 @@ export const office: PromptCategory = {
 收件人及关系：【在此填写，例如：合作方项目经理，第一次联系】
 邮件目的：【在此填写】
 需要包含的信息：【在此填写时间、金额、附件等】`,
+      en: `Please help me write a business email.
+
+Requirements:
+1. Give it a subject line.
+2. Get straight to the point: state the purpose in the first paragraph, then set out the details, deadlines and what the recipient needs to do, point by point.
+3. Tone: [Fill in, e.g. formal, friendly, a polite reminder].
+4. End with a clear next step and an appropriate sign-off.
+
+Recipient and relationship: [Fill in, e.g. project manager at a partner company, first contact]
+Purpose of the email: [Fill in the purpose]
+Information to include: [Fill in dates, amounts, attachments, etc.]`,
     },
     {
       id: 'office-meeting-minutes',
@@ -54,6 +77,19 @@ export const office: PromptCategory = {
 
 会议记录：
 【在此粘贴会议速记、录音转写或群聊记录】`,
+      en: `Please write up meeting minutes from the notes below.
+
+Format:
+- Subject, time and attendees (write "TBC" for anything not in the notes);
+- Key points of discussion (grouped by topic, not verbatim);
+- Decisions made;
+- Action items as a table: Item | Owner | Deadline;
+- Open questions.
+
+Requirements: stay objective and neutral; include only what appears in the notes and add no guesses.
+
+Meeting notes:
+[Paste the meeting notes, transcript or group chat log]`,
     },
     {
       id: 'office-okr',
@@ -70,6 +106,17 @@ export const office: PromptCategory = {
 我的岗位：【在此填写】
 团队/个人现状：【在此填写当前的情况和数据】
 希望重点突破的方向：【在此填写】`,
+      en: `You are a management consultant who knows the OKR method well. Please help me set OKRs for the next [Fill in the period, e.g. quarter].
+
+Requirements:
+1. Give 2–3 objectives (O), each inspiring and clear in direction.
+2. Under each objective, give 3–4 key results (KR) that are measurable, with numbers and deadlines.
+3. Add one main suggested action for each KR.
+4. Finally, point out the item in these OKRs most likely to fall short, and how to prevent it.
+
+My role: [Fill in your role]
+Where the team or I stand now: [Fill in the current situation and figures]
+Where I most want a breakthrough: [Fill in the focus]`,
     },
     {
       id: 'office-ppt-outline',
@@ -86,6 +133,17 @@ export const office: PromptCategory = {
 汇报对象：【在此填写，例如：部门领导、客户】
 时长：【在此填写分钟数】
 主要素材：【在此粘贴数据、结论或文字材料】`,
+      en: `Please design a slide outline for the presentation below.
+
+Requirements:
+1. 10–15 slides in all; for each slide, list the slide title, the one-sentence takeaway it should convey, the key points on it (no more than 4) and a suggested chart or image.
+2. Follow "conclusion first": present conclusions and recommendations before the supporting evidence.
+3. The first slide is the title slide and the last is the summary and next steps.
+
+Topic: [Fill in the topic]
+Audience: [Fill in, e.g. department heads, a client]
+Length: [Fill in the number of minutes]
+Main material: [Paste the data, findings or text]`,
     },
     {
       id: 'office-resume',
@@ -102,6 +160,17 @@ export const office: PromptCategory = {
 目标岗位：【在此填写岗位名称和职位描述】
 我的简历：
 【在此粘贴简历内容】`,
+      en: `You are a senior hiring manager. Please improve the résumé below so that it fits the target role better.
+
+Requirements:
+1. Rewrite each experience as "action + method + measurable result".
+2. Highlight the skills and experience relevant to the target role and play down what is not.
+3. Point out vague statements, missing information and anything that might make an interviewer suspicious.
+4. Don't invent experience or figures; mark places where I need to add figures with [TO ADD].
+
+Target role: [Fill in the job title and job description]
+My résumé:
+[Paste your résumé]`,
     },
     {
       id: 'office-report-up',
@@ -117,6 +186,16 @@ export const office: PromptCategory = {
 
 我要汇报的事情：
 【在此填写事情的来龙去脉】`,
+      en: `Please help me turn the situation below into an update for my manager, one I could give in person or send as a message.
+
+Requirements:
+1. Open with the conclusion, or with the decision I need from my manager.
+2. Then give the reasons and key figures in 2–3 points.
+3. If there is a problem, offer 2 options along with my recommendation.
+4. Keep it under 150 words, professional in tone, neither servile nor defensive.
+
+What I need to report:
+[Fill in the whole story of what happened]`,
     },
     {
       id: 'office-excel-formula',
@@ -133,6 +212,17 @@ export const office: PromptCategory = {
 我的表格结构：【在此描述，例如：A 列是日期，B 列是销售员，C 列是金额】
 我想实现：【在此填写，例如：统计每个销售员 3 月份的总金额】
 软件版本：【在此填写，例如：Excel 2016、Microsoft 365、WPS】`,
+      en: `Please help me write a formula for Excel (or a similar spreadsheet such as Google Sheets or WPS).
+
+Please give:
+1. A formula I can paste in and use directly.
+2. What each part of the formula means.
+3. A simpler alternative, if there is one (e.g. a pivot table or a filter).
+4. Common reasons it might go wrong and how to troubleshoot them.
+
+My sheet's layout: [Fill in the layout, e.g. column A is the date, column B the salesperson, column C the amount]
+What I want to do: [Fill in, e.g. total each salesperson's sales for March]
+Software and version: [Fill in, e.g. Excel 2016, Microsoft 365, Google Sheets]`,
     },
   ],
 };

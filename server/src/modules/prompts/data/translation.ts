@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const translation: PromptCategory = {
+export const translation: BuiltInPromptCategory = {
   key: 'translation',
   name: '翻译润色',
   templates: [
@@ -18,6 +18,16 @@ export const translation: PromptCategory = {
 
 原文：
 【在此粘贴中文】`,
+      en: `Please translate the Chinese text below into idiomatic English.
+
+Requirements:
+1. Stay faithful to the meaning and follow the way native English speakers express themselves; don't translate word for word.
+2. It is for [Fill in, e.g. a business email, a paper abstract, a product description, casual chat]; choose the tone and wording to match.
+3. Use the established translations of proper nouns and terms.
+4. After the translation, list 3–5 places where you translated freely or made adjustments, and explain why.
+
+Original text:
+[Paste the Chinese text]`,
     },
     {
       id: 'translation-en-zh',
@@ -34,6 +44,17 @@ export const translation: PromptCategory = {
 领域：【在此填写，例如：科技新闻、法律合同、学术论文、小说】
 原文：
 【在此粘贴英文】`,
+      en: `Please translate the English text below into fluent Chinese.
+
+Requirements:
+1. Convey the meaning accurately, so that the translation reads as if written by a native Chinese speaker, without "translationese".
+2. Split long sentences the way Chinese would, and turn passives into actives where appropriate.
+3. The first time a technical term appears, keep the English original in brackets after it.
+4. Note any ambiguities in the original after the translation.
+
+Field: [Fill in, e.g. tech news, legal contracts, academic papers, fiction]
+Original text:
+[Paste the English text]`,
     },
     {
       id: 'translation-polish-zh',
@@ -50,6 +71,17 @@ export const translation: PromptCategory = {
 文体：【在此填写，例如：工作总结、公众号文章、小说片段】
 原文：
 【在此粘贴内容】`,
+      en: `Please polish the Chinese text below.
+
+Requirements:
+1. Fix typos, grammatical errors and punctuation mistakes.
+2. Cut wordy, repetitive expressions so that the sentences are tighter and stronger.
+3. Keep the original meaning, tone and the author's style; add no new ideas.
+4. First give the whole polished text, then a table of the main changes: Original | Revised | Reason.
+
+Type of writing: [Fill in, e.g. work summary, blog post, excerpt from a novel]
+Original text:
+[Paste the text]`,
     },
     {
       id: 'translation-academic-en',
@@ -68,6 +100,19 @@ export const translation: PromptCategory = {
 目标期刊或场合：【在此填写，可留空】
 原文：
 【在此粘贴英文段落】`,
+      en: `You are an experienced academic editor. Please polish the academic English text below.
+
+Requirements:
+1. Fix grammar, spelling and punctuation errors.
+2. Bring the wording in line with academic writing conventions: precise, objective and concise, without colloquialisms.
+3. Improve the flow and logic between sentences.
+4. Don't change the author's arguments, data or technical terms.
+5. First give the whole polished text, then explain the main changes and why, point by point.
+
+Field: [Fill in, e.g. computer vision, clinical medicine]
+Target journal or venue: [Fill in, or leave blank]
+Original text:
+[Paste the English paragraphs]`,
     },
     {
       id: 'translation-grammar-check',
@@ -84,6 +129,17 @@ export const translation: PromptCategory = {
 我的英语水平：【在此填写，例如：大学四级、雅思 6 分】
 内容：
 【在此粘贴英文】`,
+      en: `Please check the English text below for mistakes, to help me improve my English.
+
+Requirements:
+1. Go sentence by sentence and mark errors in grammar, word choice, collocation and tense.
+2. For each error, give the correct version and briefly explain the grammar rule in simple terms.
+3. For phrases that are not wrong but not quite idiomatic, suggest a more natural way to say them.
+4. Finally, sum up the 2–3 kinds of mistake I make most often and suggest how to practise.
+
+My English level: [Fill in, e.g. intermediate (B1), IELTS 6]
+Text:
+[Paste the English text]`,
     },
     {
       id: 'translation-tone-rewrite',
@@ -98,6 +154,15 @@ export const translation: PromptCategory = {
 
 原文：
 【在此粘贴需要改写的文字】`,
+      en: `Please rewrite the text below so that it sounds [Fill in the target tone, e.g. more formal, more tactful, warmer, more concise, more casual].
+
+Requirements:
+1. Keep the meaning and lose no information.
+2. Give 3 versions of increasing degree, from a light touch to a thorough rewrite.
+3. Say which occasions and readers each version suits.
+
+Original text:
+[Paste the text to rewrite]`,
     },
     {
       id: 'translation-localization',
@@ -115,6 +180,18 @@ export const translation: PromptCategory = {
 产品类型：【在此填写，例如：电商 App、办公软件】
 文案：
 【在此粘贴界面文案，每行一条】`,
+      en: `Please localise the product UI text below into [Fill in the target language, e.g. English (US), Japanese].
+
+Requirements:
+1. Output a table: Original | Translation | Notes.
+2. Keep buttons and labels short and consistent with the wording common in mainstream apps.
+3. Mind the target region's conventions for dates, currency and forms of address, and its cultural taboos.
+4. If translating an item literally would cause a misunderstanding, give an alternative and explain why.
+5. Keep placeholders such as {name} and %s exactly as they are, untranslated.
+
+Product type: [Fill in, e.g. e-commerce app, office software]
+Text:
+[Paste the UI text, one item per line]`,
     },
   ],
 };

@@ -1,6 +1,6 @@
-import type { PromptCategory } from '@qiming/contracts';
+import type { BuiltInPromptCategory } from './types.js';
 
-export const writing: PromptCategory = {
+export const writing: BuiltInPromptCategory = {
   key: 'writing',
   name: '写作',
   templates: [
@@ -19,6 +19,17 @@ export const writing: PromptCategory = {
 文章主题：【在此填写文章主题】
 目标读者：【在此填写读者，例如：大学生、职场新人】
 预计字数：【在此填写字数】`,
+      en: `You are an experienced writing coach. Please design an outline for an article on the topic below.
+
+Requirements:
+1. Start with one sentence stating the article's central argument.
+2. Divide it into 4–6 sections, each with a heading and 2–3 key points, noting what kind of evidence or examples could support them.
+3. Suggest an engaging way to open and a strong way to close.
+4. Finally, estimate a suggested word count for each section.
+
+Topic: [Fill in the topic of the article]
+Target readers: [Fill in the readers, e.g. college students, new graduates]
+Expected length: [Fill in the word count]`,
     },
     {
       id: 'writing-expand',
@@ -34,6 +45,16 @@ export const writing: PromptCategory = {
 
 原文：
 【在此粘贴需要扩写的内容】`,
+      en: `Please expand the text below into a paragraph of 200–350 words.
+
+Requirements:
+1. Keep the original meaning and every key piece of information; do not invent specific figures.
+2. Add details, examples or vivid description to give it more substance.
+3. Make it read smoothly with a clear logical flow; avoid empty phrases and repetition.
+4. Style: [Fill in the style, e.g. plain, literary, formal].
+
+Original text:
+[Paste the text to expand]`,
     },
     {
       id: 'writing-story',
@@ -50,6 +71,17 @@ export const writing: PromptCategory = {
 题材/类型：【在此填写，例如：科幻、悬疑、温情】
 主要人物：【在此填写人物设定】
 故事核心：【在此填写你想讲的事或想表达的情感】`,
+      en: `You are a writer skilled at short fiction. Please write a short story of about 1,000 words based on the premise below.
+
+Requirements:
+1. Give it a clear beginning, conflict, climax and ending; ideally the ending has a twist that is unexpected yet makes sense.
+2. Give the characters distinct personalities and motives, shown through dialogue and action rather than direct description.
+3. Hook the reader in the very first paragraph.
+4. At the end, give 3 alternative titles on their own.
+
+Genre: [Fill in, e.g. sci-fi, mystery, heartwarming]
+Main characters: [Fill in the characters]
+Heart of the story: [Fill in what happens, or the feeling you want to convey]`,
     },
     {
       id: 'writing-commentary',
@@ -66,6 +98,17 @@ export const writing: PromptCategory = {
 
 话题：【在此填写话题或事件】
 我的基本立场：【在此填写你的立场，可留空让我来分析】`,
+      en: `Please write an opinion piece of 600–900 words on the topic below.
+
+Requirements:
+1. Open by briefly setting out the event or phenomenon, and state your position by the end of the first paragraph.
+2. Argue it from 2–3 angles, each backed by concrete reasoning or examples.
+3. Respond to one common objection and explain why your position still holds.
+4. Close with a constructive suggestion rather than empty slogans.
+5. Mark any fact you are unsure of as "needs checking"; do not make up data.
+
+Topic: [Fill in the topic or event]
+My basic position: [Fill in your position, or leave blank to have it analysed]`,
     },
     {
       id: 'writing-titles',
@@ -81,6 +124,16 @@ export const writing: PromptCategory = {
 
 内容概要：
 【在此填写文章或视频的主要内容】`,
+      en: `Please come up with 10 headlines for the content below.
+
+Requirements:
+1. Vary the styles: at least one each of a plain statement, a question, a numbered list, a cliffhanger and an emotional appeal.
+2. Keep each headline under 15 words.
+3. No clickbait: every headline must match the content.
+4. After each headline, add one sentence on where it would work best; finally, recommend the one you think is best and explain why.
+
+Summary of the content:
+[Fill in the main content of the article or video]`,
     },
     {
       id: 'writing-speech',
@@ -98,6 +151,18 @@ export const writing: PromptCategory = {
 演讲主题：【在此填写主题】
 听众：【在此填写听众是谁】
 我想讲的经历或要点：【在此填写，可留空】`,
+      en: `Please write a speech for me.
+
+Requirements:
+1. Length: about [Fill in the number of minutes] minutes (at roughly 130 words a minute).
+2. Conversational, with short sentences that are easy to read aloud; use parallelism, rhetorical questions and short, concrete stories where they fit.
+3. Grab the audience in the first 30 seconds, and end with a call to action or a line people will remember.
+4. Mark where to pause or add emphasis with [pause] and [stress].
+
+Occasion: [Fill in, e.g. annual company party, graduation ceremony, promotion pitch]
+Topic: [Fill in the topic]
+Audience: [Fill in who will be listening]
+Experiences or points I want to include: [Fill in, or leave blank]`,
     },
     {
       id: 'writing-review',
@@ -114,6 +179,17 @@ export const writing: PromptCategory = {
 作品名称：【在此填写书名或影视名称】
 最打动我的地方：【在此填写，可以是一句话、一个场景】
 我的身份/经历：【在此填写，例如：高二学生、刚工作两年】`,
+      en: `Please help me write a reflection of about 600 words on a book, film or show.
+
+Requirements:
+1. Keep the plot summary to no more than a fifth of the whole.
+2. Pick the 1–2 details or characters that moved me most and describe my response to them concretely.
+3. Connect it to real life or to my own experience.
+4. Use sincere, natural language, as an ordinary reader would write, and avoid clichés.
+
+Title of the work: [Fill in the book, film or series]
+What moved me most: [Fill in, e.g. a line or a scene]
+About me: [Fill in, e.g. high-school junior, two years into my first job]`,
     },
   ],
 };
