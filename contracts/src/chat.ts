@@ -256,7 +256,7 @@ export interface PromptTemplate {
   id: string;
   title: string;
   subTitle: string;
-  /** The whole prompt, ready to send; 【在此填写…】 marks what the user fills in. */
+  /** The whole prompt, ready to send; 【在此填写…】 (international edition: [Fill in …]) marks what the user fills in. */
   promt: string;
 }
 
