@@ -14,6 +14,7 @@ import { installPreviewFrame } from './http/previewFrame.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { decorateRequestUser } from './http/requestUser.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
+import { createAgentsModule, type Agents } from './modules/agents/index.js';
 import { createAnnouncementsModule, type Announcements } from './modules/announcements/index.js';
 import { createApiKeysModule, type ApiKeysService } from './modules/apiKeys/index.js';
 import { createAuthModule, type Auth } from './modules/auth/index.js';
@@ -54,6 +55,8 @@ export interface App {
   catalogue: Catalogue;
   conversations: ConversationsService;
   chat: ChatGateway;
+  /** Agents and built-in apps (server/src/modules/agents/README.md). */
+  agents: Agents;
   announcements: Announcements;
   /** Plans, orders, providers and their notifications (server/src/modules/pay/README.md). */
   pay: Pay;
@@ -120,8 +123,16 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const conversations = add(createConversationsModule(deps));
   const uploads = add(createUploadsModule(deps));
   const roleplay = add(createRoleplayModule(deps));
+  const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
   const chat = add(
-    await createChatModule({ ...deps, points: points.service, conversations: conversations.service, catalogue: catalogue.service, contributors: [roleplay.service.contributor], uploadedImages: uploads.service }),
+    await createChatModule({
+      ...deps,
+      points: points.service,
+      conversations: conversations.service,
+      catalogue: catalogue.service,
+      contributors: [roleplay.service.contributor, agents.service.contributor],
+      uploadedImages: uploads.service,
+    }),
   );
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));
   const pay = add(createPayModule({ ...deps, points: points.service, catalogue: catalogue.service, inject: (request) => server.inject(request) }));
@@ -165,6 +176,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     catalogue: catalogue.service,
     conversations: conversations.service,
     chat: chat.service,
+    agents: agents.service,
     announcements: announcements.service,
     pay: pay.service,
     async close() {

@@ -14,6 +14,7 @@ import type { AnnouncementsTables } from '../modules/announcements/tables.js';
 import type { PayTables } from '../modules/pay/tables.js';
 import type { UploadsTables } from '../modules/uploads/tables.js';
 import type { ShareTables } from '../modules/share/tables.js';
+import type { AgentsTables } from '../modules/agents/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -30,6 +31,7 @@ export type * from '../modules/announcements/tables.js';
 export type * from '../modules/pay/tables.js';
 export type * from '../modules/uploads/tables.js';
 export type * from '../modules/share/tables.js';
+export type * from '../modules/agents/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -46,4 +48,5 @@ export interface Database
     AnnouncementsTables,
     PayTables,
     UploadsTables,
-    ShareTables {}
+    ShareTables,
+    AgentsTables {}

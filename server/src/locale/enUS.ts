@@ -1,9 +1,40 @@
+/** The fields the agents module's refusals name (agents/codes.ts FIELD_LABELS), with their length limits (AGENT_LIMITS). */
+const AGENT_FIELDS: ReadonlyArray<readonly [string, string, number?]> = [
+  ['名称', 'The name', 30],
+  ['简介', 'The description', 200],
+  ['提示词', 'The prompt', 8000],
+  ['问题1', 'Question 1', 100],
+  ['问题2', 'Question 2', 100],
+  ['问题3', 'Question 3', 100],
+  ['问题4', 'Question 4', 100],
+  ['图标', 'The icon'],
+  ['助手头像', "The assistant's avatar"],
+  ['我的头像', 'Your avatar'],
+  ['对方头像', "The partner's avatar"],
+  ['收藏名称', 'The favourite name', 30],
+  ['收藏说明', 'The favourite note', 200],
+  ['搜索关键词', 'The search keyword', 50],
+];
+
+/** Each agent refusal that names a field, whole (a pattern would leave the Chinese field name). */
+function agentFieldMessages(): Record<string, string> {
+  const lines: Record<string, string> = {};
+  for (const [zh, en, max] of AGENT_FIELDS) {
+    lines[`${zh}包含违规词，请修改后再提交`] = `${en} contains banned words; please change it`;
+    lines[`请填写${zh}`] = `${en} is required`;
+    lines[`${zh}不是可用的图片，请上传图片或选择内置图标`] = `${en} is not a usable image; upload one or choose a built-in icon`;
+    if (max !== undefined) lines[`${zh}不能超过${max}个字`] = `${en} may not exceed ${max} characters`;
+  }
+  return lines;
+}
+
 /**
  * English for the international edition, keyed by the domestic (Chinese) text: the Chinese stays
  * the one source in the code (the spec's exact strings), this table says what the international
  * site shows instead. Texts with numbers in them are patterns (PATTERNS), tried after the exact table.
  */
 export const EN_US: Readonly<Record<string, string>> = {
+  ...agentFieldMessages(),
   // Catalogue: channel types, levels, feature labels, price tips.
   '启明': 'Qiming',
   '官方': 'Official',
@@ -261,6 +292,24 @@ export const EN_US: Readonly<Record<string, string>> = {
   '请先登录': 'Please log in first',
   '登录已过期，请重新登录': 'Your session has expired, please log in again',
   '图标不存在': 'No such icon',
+  // Agents (module agents): refusals and category names.
+  '智能体不存在或已下架': 'The agent does not exist or was taken down',
+  '无权修改该智能体': 'You may not change this agent',
+  '智能体数量已达上限（50 个）': 'You have reached the limit of 50 agents',
+  '所选模型不能用于智能体，请选择对话模型': 'This model cannot power an agent; choose a chat model',
+  '分类不存在，请重新选择': 'No such category; please choose another',
+  '角色扮演场景不存在，请重新选择': 'No such role-play scene; please choose another',
+  '扩展最多选择10个': 'Choose at most 10 extensions',
+  '扩展名称不正确': 'Invalid extension name',
+  '收藏的模型或智能体不存在': 'The model or agent to save does not exist',
+  '请选择智能体': 'Please choose an agent',
+  '请选择模型或智能体': 'Please choose a model or an agent',
+  '启明 AI': 'Qiming AI',
+  '学习': 'Study',
+  '职场': 'Work',
+  '翻译': 'Translation',
+  '生活': 'Life',
+  '娱乐': 'Fun',
 };
 
 /** Texts with numbers: price lines and messages that carry a value. */

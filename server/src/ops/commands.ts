@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Log } from '../log.js';
+import { AGENTS_USAGE, createAgentsModule } from '../modules/agents/index.js';
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
 import { CATALOGUE_USAGE, createCatalogueModule, OFFLINE_ONLY } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
@@ -68,6 +69,11 @@ export class OpsModules {
       const catalogue = (await this.catalogue()).service;
       return createAnnouncementsModule({ ...this.deps(), modelExists: (code) => !!catalogue.find(code) });
     });
+  /** No uploads here: ops sets no images (a built-in app's icon is its slug's file). Seeding runs as at a server start. */
+  agents = () =>
+    this.once('agents', async () =>
+      createAgentsModule({ ...this.deps(), catalogue: (await this.catalogue()).service, uploads: { isOwnImage: async () => false }, userIdOf: async () => null }),
+    );
   pay = () =>
     this.once('pay', async () =>
       createPayModule({ ...this.deps(), sharedState: await this.sharedState(), points: (await this.points()).service, catalogue: (await this.catalogue()).service }),
@@ -90,6 +96,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   announcements: { usage: ANNOUNCEMENTS_USAGE, module: (m) => m.announcements() },
   guards: { usage: GUARDS_USAGE, module: (m) => m.platform(), sharedOptions: true },
   pay: { usage: PAY_USAGE, module: (m) => m.pay() },
+  agents: { usage: AGENTS_USAGE, module: (m) => m.agents() },
 };
 
 /** Every group's usage, in the table's order. */

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { OpsInputError } from '../modules/module.js';
 
 /**
@@ -19,8 +19,13 @@ export const SHARED_OPS_OPTIONS = {
 } as const;
 
 export function parseSharedOpsArgs(argv: string[]) {
+  return parseOpsArgs(argv, SHARED_OPS_OPTIONS);
+}
+
+/** A group's own options, with the same one-line Chinese refusals. */
+export function parseOpsArgs<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, allowPositionals: true, options: SHARED_OPS_OPTIONS });
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (error) {
     throw optionError(error);
   }

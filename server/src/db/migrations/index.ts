@@ -11,6 +11,7 @@ import { site } from './007_site.js';
 import { pay } from './008_pay.js';
 import { uploads } from './009_uploads.js';
 import { shares } from './010_shares.js';
+import { agents } from './011_agents.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -24,6 +25,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['008_pay', pay],
   ['009_uploads', uploads],
   ['010_shares', shares],
+  ['011_agents', agents],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -14,7 +14,7 @@ import { GPT_MODELS } from './data/gpt.js';
 import { MUSK_MODELS } from './data/musk.js';
 import { OTHER_MODELS } from './data/other.js';
 import { PERPLEXITY_MODELS } from './data/perplexity.js';
-import { perCharacter, perRequest, type CatalogueEntry, type CataloguePrefix } from './entry.js';
+import { perCharacter, type CatalogueEntry, type CataloguePrefix } from './entry.js';
 
 export { HIGH_LEVEL_LABEL, WEB_SEARCH_POINTS, type CatalogueEntry, type CataloguePrefix, type PriceRule } from './entry.js';
 
@@ -34,8 +34,8 @@ export const MODELS: readonly CatalogueEntry[] = [
   ...OTHER_MODELS,
 ];
 
-/** Agents (codes with gpt-4-gizmo-g-user-c-) are charged per character; other custom apps like GPTs entries. */
-export const MODEL_PREFIXES: readonly CataloguePrefix[] = [
-  { prefix: 'gpt-4-gizmo-g-user-c-', price: perCharacter(0.01), note: 'agent models' },
-  { prefix: 'gpt-4-gizmo-g-', price: perRequest(930), note: 'custom GPTs apps, priced like the GPTs entries' },
-];
+/**
+ * Agents and built-in apps (every gpt-4-gizmo-g- code, spec chat §9 "agent models") are charged
+ * 0.01 points per character; a code with a catalogue entry of its own keeps that entry's price.
+ */
+export const MODEL_PREFIXES: readonly CataloguePrefix[] = [{ prefix: 'gpt-4-gizmo-g-', price: perCharacter(0.01), note: 'agents and built-in apps (agent models)' }];

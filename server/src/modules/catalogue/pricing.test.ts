@@ -56,9 +56,9 @@ describe('catalogue prices (spec chat §9)', () => {
     assert.equal(model('glm-4').price.kind, 'perRequest');
   });
 
-  it('prices agents per character and other custom apps like GPTs entries; unknown ids are unknown', () => {
+  it('prices user agents and built-in apps per character (agent models); unknown ids are unknown', () => {
     assert.deepEqual(model('gpt-4-gizmo-g-user-c-abc123').price, { kind: 'perCharacter', points: 0.01 });
-    assert.deepEqual(model('gpt-4-gizmo-g-xyz').price, { kind: 'perRequest', points: 930 });
+    assert.deepEqual(model('gpt-4-gizmo-g-writing-helper').price, { kind: 'perCharacter', points: 0.01 });
     assert.equal(builtInPrices.priced('gpt-4-gizmo-g-'), undefined);
     assert.equal(builtInPrices.priced('gpt-5-turbo'), undefined);
     assert.equal(builtInPrices.priced('GPT-4O'), undefined);

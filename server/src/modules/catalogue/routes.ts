@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { fail, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { notModified } from '../../http/etag.js';
 import type { Catalogue } from './catalogue.js';
-import { ICON_NAME, MODEL_ICONS } from './icons.js';
+import { MODEL_ICON_SET, sendSvgIcon } from './icons.js';
 import { OFFLINE_ONLY, type ServingFacts } from './snapshot.js';
 import { translatorFor, type Translator } from '../../locale/index.js';
 import { localizedCatalogue } from './localized.js';
@@ -26,15 +26,5 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue, serving
     return notModified(request, reply, `"${body.version}"`) ?? ok(body);
   });
 
-  app.get<{ Params: { file: string } }>('/public/model-icons/:file', async (request, reply) => {
-    const name = request.params.file.endsWith('.svg') ? request.params.file.slice(0, -4) : '';
-    const svg = ICON_NAME.test(name) ? MODEL_ICONS.get(name) : undefined;
-    if (!svg) return reply.status(404).send(fail(404, '图标不存在'));
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(svg);
-  });
+  app.get<{ Params: { file: string } }>('/public/model-icons/:file', async (request, reply) => sendSvgIcon(MODEL_ICON_SET, request.params.file, reply));
 }

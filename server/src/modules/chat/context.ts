@@ -39,26 +39,60 @@ export interface ContextRequest {
 }
 
 /**
+ * Who answers a request a contributor takes over (an agent): the catalogue model whose channels,
+ * upstream name and think / web / vision facts apply, while the points are still priced by the
+ * request's own model (an agent code's 0.01 积分/字); and the name and icon its conversation keeps.
+ */
+export interface AnswerIdentity {
+  answeredBy: string;
+  name: string;
+  icon: string | null;
+}
+
+/** Who is speaking, for an answer source that writes its own text (the offline model); real upstreams ignore it. */
+export interface AnswerPersona {
+  name: string;
+  /** The starter questions, in order (the offline model suggests the first). */
+  starterQuestions: readonly string[];
+}
+
+export interface Contribution {
+  /** Added to the system message, after the base prompt. */
+  system?: string;
+  /** Put in front of the user's message. */
+  userPrefix?: string;
+  /** Replaces the base prompt (the user's system prompt, else the default): an agent's own instructions. */
+  baseSystem?: string;
+  persona?: AnswerPersona;
+}
+
+/**
  * Adds to the context of a message: an agent's instructions (intelligentCode), knowledge base
  * passages (knowledgeId), extension results (mcps). The agents, knowledge and extensions modules
  * register theirs; with none registered the context is the system prompt, history and files.
  */
 export interface ContextContributor {
   readonly name: string;
-  /** Refuses the message (throws an AppError) before anything is written, e.g. a code it does not know. */
-  check?(request: ContextRequest): void | Promise<void>;
-  contribute(request: ContextRequest): Promise<{ system?: string; userPrefix?: string } | null>;
+  /**
+   * Refuses the message (throws an AppError) before anything is written, e.g. a code it does not
+   * know; or, for a request it takes over, says who answers.
+   */
+  check?(request: ContextRequest): void | AnswerIdentity | Promise<void | AnswerIdentity>;
+  contribute(request: ContextRequest): Promise<Contribution | null>;
+  /** The turn was written (`newConversation`: it opened the conversation). A failure is logged, never refuses. */
+  started?(request: ContextRequest, turn: { convGroupId: string; newConversation: boolean }): Promise<void>;
 }
 
 export interface BuiltContext {
   messages: UpstreamMessage[];
   /** Characters of everything sent (the points hold's prompt estimate). */
   promptChars: number;
+  persona?: AnswerPersona;
 }
 
 /**
- * The messages sent upstream: the system prompt (the user's, else the default), contributors'
- * system text, the last `recentChatLen` rounds of the current branch when `useContext`, then the
+ * The messages sent upstream: the system prompt (a contributor's base prompt, else the user's,
+ * else the default), contributors' system text, the last `recentChatLen` rounds of the current branch when `useContext`, then the
  * message itself with the uploaded files' text in front.
  */
 export async function buildContext(
@@ -69,7 +103,9 @@ export async function buildContext(
 ): Promise<BuiltContext> {
   const { body } = request;
   const contributions = (await Promise.all(contributors.map((c) => c.contribute(request)))).filter((c) => c !== null);
-  const system = [body.systemPrompt?.trim() || DEFAULT_SYSTEM_PROMPT, ...contributions.map((c) => c.system).filter(Boolean)].join('\n\n');
+  const base = contributions.find((c) => c.baseSystem)?.baseSystem ?? (body.systemPrompt?.trim() || DEFAULT_SYSTEM_PROMPT);
+  const system = [base, ...contributions.map((c) => c.system).filter(Boolean)].join('\n\n');
+  const persona = contributions.find((c) => c.persona)?.persona;
 
   // history ends with the message being answered; the rounds before it are the memory.
   const earlier = history.slice(0, -1);
@@ -84,7 +120,8 @@ export async function buildContext(
   if (images.size > 0) question.images = [...images.values()];
   const messages: UpstreamMessage[] = [{ role: 'system', content: system }, ...memory.filter((m) => m.content !== ''), question];
   // An image counts as a fixed number of characters (one per token, like the rest of the estimate).
-  return { messages, promptChars: messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS };
+  const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS;
+  return persona ? { messages, promptChars, persona } : { messages, promptChars };
 }
 
 /** The message's uploaded images that go as images, by knowledgeId, within VISION_IMAGE_LIMITS. */

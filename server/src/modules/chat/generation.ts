@@ -44,8 +44,10 @@ export interface GenerationDeps {
 export interface GenerationPlan {
   ids: ChunkIds;
   title: string;
-  /** The catalogue model id (what the points hold was placed for). */
+  /** The model id the points hold was placed for and the answer is billed as (an agent's code for an agent). */
   model: string;
+  /** The catalogue model whose channels answer: `model` itself, or an agent's model. */
+  answeredBy: string;
   price: PriceRule;
   /** Ask a real channel for follow-up suggestions after the answer (not in the plain-request mode, which shows none). */
   followUps: boolean;
@@ -115,7 +117,7 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
 
   let answeredOn: ChannelConfig | null = null;
   try {
-    const { channel, events } = await deps.source.open(plan.model, { ...plan.request, signal: job.signal });
+    const { channel, events } = await deps.source.open(plan.answeredBy, { ...plan.request, signal: job.signal });
     answeredOn = channel;
     answer.offlineDemo = channel.kind === 'offline';
     const channelId = channel.id;
@@ -144,7 +146,7 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
   if (answer.status === 'done' && answeredOn && answeredOn.kind !== 'offline' && plan.followUps && answer.followUps.length === 0 && answer.content.trim()) {
     const channel = answeredOn;
     answer.followUps = await fetchFollowUps({
-      stream: (request) => deps.source.streamOn(channel, plan.model, request),
+      stream: (request) => deps.source.streamOn(channel, plan.answeredBy, request),
       request: plan.request,
       // The message answered, a regenerated answer's too (as sent upstream, cut to an excerpt).
       question: [...plan.request.messages].reverse().find((message) => message.role === 'user')?.content ?? '',

@@ -114,7 +114,8 @@ export async function createChatModule({ config, db, points, conversations, cata
       // The catalogue's image models (accepting uploads, not text only); the offline model sees no images.
       const searchAvailable = router.webSearchAvailable(id);
       if (entry) return { think: entry.think, web: entry.web, icon: entry.icon ?? null, vision: entry.canUpload && !entry.textOnly && router.hasRealChannel(id), searchAvailable };
-      // Agents and custom apps are priced by prefix and have no entry of their own.
+      // An agent code is taken over by the agents contributor (its model's facts, its name and icon);
+      // without that contributor such a code is only priced by prefix.
       return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false, searchAvailable } : undefined;
     },
     uploadedImages,

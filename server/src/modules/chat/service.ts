@@ -5,7 +5,7 @@ import type { ModelPrices, PricedModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService, Turn, TurnInput } from '../conversations/index.js';
-import { buildContext, CHAT_LIMITS, type ContextContributor, type UploadedImageSource } from './context.js';
+import { buildContext, CHAT_LIMITS, type AnswerIdentity, type ContextContributor, type ContextRequest, type UploadedImageSource } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
 import type { JobManager, JobSlot } from './jobs/jobManager.js';
@@ -68,9 +68,11 @@ export class ChatService {
     if (systemPrompt.length > CHAT_LIMITS.systemPromptMax) throw chatError('systemPromptTooLong');
     if (deps.policy.violation(body.request) || deps.policy.violation(systemPrompt)) throw chatError('bannedContent');
     const model = deps.prices.priced(body.model);
-    const facts = deps.modelFacts(body.model);
-    if (!model || !facts) throw new AppError(400, '未知的模型');
-    for (const contributor of deps.contributors) await contributor.check?.({ userId, body });
+    if (!model) throw new AppError(400, '未知的模型');
+    let identity: AnswerIdentity | undefined;
+    for (const contributor of deps.contributors) identity = (await contributor.check?.({ userId, body })) ?? identity;
+    const facts = answerFacts(deps, body.model, identity);
+    if (!facts) throw new AppError(400, '未知的模型');
     const webSearch = searchRequested(body, facts);
 
     // Refuse before anything is written when the plan excludes the model or the points cannot
@@ -82,7 +84,7 @@ export class ChatService {
     const slot = deps.jobs.reserve();
     if (!slot) throw chatError('serverBusy');
     try {
-      return await this.startInSlot(slot, userId, body, { model, facts });
+      return await this.startInSlot(slot, userId, body, { model, facts, answeredBy: identity?.answeredBy ?? body.model });
     } catch (error) {
       slot.release();
       throw error;
@@ -91,7 +93,7 @@ export class ChatService {
 
   private async startInSlot(slot: JobSlot, userId: string, body: StreamRequestBody, checked: CheckedRequest): Promise<StartedGeneration> {
     const { deps } = this;
-    const { model, facts } = checked;
+    const { model, facts, answeredBy } = checked;
     const webSearch = searchRequested(body, facts);
     // The answer's id is the job's: the hold is taken under it before the turn is written.
     const jobId = randomUUID();
@@ -100,7 +102,7 @@ export class ChatService {
       parentConvId: body.parentConvId,
       request: body.request,
       model: body.model,
-      modelName: body.modelName || body.model,
+      modelName: facts.name ?? (body.modelName || body.model),
       gptsId: body.intelligentCode,
       knowledgeId: body.knowledgeId,
       knowledgeName: null,
@@ -121,16 +123,26 @@ export class ChatService {
     }
     const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
     await deps.recovery.register(jobId, userId);
+    await this.announceStart({ userId, body }, { convGroupId: ids.convGroupId, newConversation: !body.convGroupId });
 
     let finished: FinishedAnswer | null = null;
     const plan = {
       ids,
       title: turn.group.title,
       model: body.model,
+      answeredBy,
       price: model.price,
       followUps: body.stream !== false,
       searchRequested: webSearch,
-      request: { model: body.model, catalogueModel: body.model, messages: context.messages, think: facts.think, webSearch: facts.web || webSearch, maxOutputTokens: deps.maxOutputTokens },
+      request: {
+        model: answeredBy,
+        catalogueModel: answeredBy,
+        messages: context.messages,
+        think: facts.think,
+        webSearch: facts.web || webSearch,
+        maxOutputTokens: deps.maxOutputTokens,
+        ...(context.persona ? { persona: context.persona } : {}),
+      },
     };
     const unregister = () => deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));
     let done: Promise<void>;
@@ -152,12 +164,30 @@ export class ChatService {
     }
     return { ids, title: turn.group.title, finished: done.then(() => finished) };
   }
+
+  /** Tells the contributors the turn is written (an agent counts a new conversation); never refuses the message. */
+  private async announceStart(request: ContextRequest, turn: { convGroupId: string; newConversation: boolean }): Promise<void> {
+    for (const contributor of this.deps.contributors) {
+      await contributor.started?.(request, turn).catch((error: Error) => this.deps.log.warn({ err: error, contributor: contributor.name }, 'contributor start hook failed'));
+    }
+  }
 }
+
+type ModelFacts = NonNullable<ReturnType<ChatServiceDeps['modelFacts']>>;
 
 /** What the checks found out about a request. */
 interface CheckedRequest {
   model: PricedModel;
-  facts: NonNullable<ReturnType<ChatServiceDeps['modelFacts']>>;
+  facts: ModelFacts & { name?: string };
+  /** The catalogue model whose channels answer. */
+  answeredBy: string;
+}
+
+/** The facts of the model that answers; a contributor's identity (an agent) names the model and gives the conversation its name and icon. */
+function answerFacts(deps: ChatServiceDeps, model: string, identity: AnswerIdentity | undefined): CheckedRequest['facts'] | undefined {
+  if (!identity) return deps.modelFacts(model);
+  const facts = deps.modelFacts(identity.answeredBy);
+  return facts && { ...facts, icon: identity.icon, name: identity.name };
 }
 
 /** The 联网搜索 switch counts only where a search can run: elsewhere it is ignored, neither reserved nor charged. */

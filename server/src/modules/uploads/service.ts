@@ -151,6 +151,12 @@ export class UploadsService {
     return { row, size };
   }
 
+  /** Whether the id is an image this user uploaded (an agent may use it as an icon or avatar). */
+  async isOwnImage(userId: string, knowledgeId: string): Promise<boolean> {
+    if (!KNOWLEDGE_ID.test(knowledgeId)) return false;
+    return (await this.repository.findOwned(userId, knowledgeId))?.kind === 'image';
+  }
+
   /** The bytes of a stored file, as a stream. */
   streamOf(stored: StoredFile) {
     return this.files.stream(stored.row.user_id, stored.row.id);

@@ -36,6 +36,8 @@ export interface UpstreamRequest {
   maxOutputTokens: number;
   /** Aborted when the user stops or the job is torn down: the adapter stops reading at once. */
   signal: AbortSignal;
+  /** An agent answers: the offline model speaks as it (its system prompt already goes upstream in `messages`). */
+  persona?: { name: string; starterQuestions: readonly string[] };
 }
 
 export type UpstreamEvent =

@@ -15,6 +15,8 @@ export interface ComposeInput {
   catalogueModel: string;
   think: boolean;
   webSearch: boolean;
+  /** An agent answers: the answer opens by saying so. */
+  persona?: { name: string; starterQuestions: readonly string[] };
 }
 
 /** Everything the offline model will stream for one request, decided before the first event. */
@@ -49,7 +51,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     searchProgress: input.webSearch ? `正在搜索：${question.topic}` : undefined,
     references,
     reasoning: input.think ? writer.reasoning(context, referenceCount) : '',
-    content: [writer.opening(context), writer.bodies[question.intent](context), writer.closing].join('\n\n'),
+    content: [
+      ...(input.persona ? [writer.introduction(input.persona.name, input.persona.starterQuestions[0])] : []),
+      writer.opening(context),
+      writer.bodies[question.intent](context),
+      writer.closing,
+    ].join('\n\n'),
     followUps: writer.followUps(context),
   };
 }

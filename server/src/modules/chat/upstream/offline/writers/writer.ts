@@ -18,6 +18,8 @@ export interface Writer {
   /** The first paragraph: restates the topic (关于「…」，…). */
   opening(context: AnswerContext): string;
   bodies: Record<Intent, (context: AnswerContext) => string>;
+  /** An agent's first line: who is speaking, and its first starter question when it has one. */
+  introduction(name: string, firstQuestion: string | undefined): string;
   /** The last line: says the answer comes from the offline demo model. */
   closing: string;
   /** A few sentences of step-by-step thinking (think models). */

@@ -175,6 +175,7 @@ const FOLLOW_UPS: Record<Intent, (s: string, q: Question) => string[]> = {
 export const zhWriter: Writer = {
   opening: ({ question: q, cite }) => `关于「${q.topic}」，${continuation(q)}${pick(LEADS[q.intent](q), q.seed, 1)}${cite(1)}。`,
   bodies: { general, code, math, compare, diagram },
+  introduction: (name, first) => `我是「${name}」，很高兴为你服务。${first ? `你可以问我：「${first}」` : ''}`,
   closing: '> 以上内容由离线演示模型生成，用于在未配置模型服务时体验产品。',
   reasoning: ({ question: q }, referenceCount) =>
     [
