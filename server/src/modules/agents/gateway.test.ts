@@ -5,6 +5,10 @@ import { ACCOUNT_TEST_ENV, data, registeredUser } from '../../testing/accounts.j
 import { answerText, chatBody, listen, readSse } from '../../testing/chatStream.js';
 import { openAiChunk, openAiFrames, startFakeUpstream, type FakeUpstream } from '../../testing/fakeUpstream.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { BUILT_IN_AGENTS } from './builtIn/catalogue.js';
+
+/** A built-in app that answers with deepseek-chat. */
+const MATH = BUILT_IN_AGENTS.find((seed) => seed.slug === 'math-solver')!;
 
 const KEY_VARIABLE = 'QM_AGENTS_GATEWAY_TEST_KEY';
 type User = Awaited<ReturnType<typeof registeredUser>>;
@@ -96,10 +100,12 @@ describe(`agents in the chat gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`
   it("built-in apps answer under their code; an agent whose model is no longer an agent model answers with gpt-4o-mini", async () => {
     const sentModel = () => (upstream.requests.at(-1)!.body as { model: string }).model;
     upstream.reply({ type: 'stream', frames: answerFrames('Hello!') });
-    const tutor = await stream(bob, { model: 'gpt-4-gizmo-g-english-tutor', intelligentCode: 'gpt-4-gizmo-g-english-tutor', request: 'hi' });
-    assert.equal(answerText(tutor.chunks), 'Hello!');
+    assert.equal(MATH.mannulModel, 'deepseek-chat');
+    const code = `gpt-4-gizmo-g-${MATH.slug}`;
+    const math = await stream(bob, { model: code, intelligentCode: code, request: 'hi' });
+    assert.equal(answerText(math.chunks), 'Hello!');
     assert.equal(sentModel(), 'ds-upstream-name');
-    assert.match(JSON.stringify((upstream.requests.at(-1)!.body as { messages: unknown }).messages), /英语老师/);
+    assert.ok(JSON.stringify((upstream.requests.at(-1)!.body as { messages: unknown }).messages).includes(JSON.stringify(MATH.systemPrompt).slice(1, 40)), 'its system prompt');
 
     const agent = await create(alice, { mannulModel: 'deepseek-chat' });
     await t.app.db.db.updateTable('agents').set({ mannul_model: 'dall-e-3' }).where('code', '=', agent.code).execute();

@@ -6,6 +6,10 @@ import { signForTest } from '../../testing/signature.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { MODEL_ICON_SET } from '../catalogue/icons.js';
 import { AGENT_ICONS } from './builtIn/icons.js';
+import { BUILT_IN_AGENTS } from './builtIn/catalogue.js';
+
+const POLISHER = BUILT_IN_AGENTS.find((seed) => seed.slug === 'text-polisher')!;
+const POLISHER_CODE = `gpt-4-gizmo-g-${POLISHER.slug}`;
 
 type User = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -150,9 +154,14 @@ describe(`agents API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     }
     const builtIns = await data<AgentPage>(server(), 'POST', 'backend-api/appPage', { token: bob.token, payload: { pageNo: 1, pageSize: 20 } });
     assert.ok(builtIns.total >= 2);
-    const writing = builtIns.list.find((a) => a.code === 'gpt-4-gizmo-g-writing-helper')!;
-    assert.deepEqual([writing.isCustom, writing.isPublic, writing.author, writing.appName, writing.mine], [0, 1, '启明 AI', '写作助手', false]);
-    assert.match(writing.appUrl!, /^\/app-api\/public\/agent-icons\/writing-helper\.svg\?v=[0-9a-f]{10}$/);
+    const builtInCodes = new Set<string>();
+    for (let page = 1; builtInCodes.size < builtIns.total; page++) {
+      for (const app of (await data<AgentPage>(server(), 'POST', 'backend-api/appPage', { token: bob.token, payload: { pageNo: page, pageSize: 20 } })).list) builtInCodes.add(app.code);
+    }
+    assert.deepEqual([...builtInCodes].sort(), BUILT_IN_AGENTS.map((seed) => `gpt-4-gizmo-g-${seed.slug}`).sort(), 'every seed, on pages of 20');
+    const writing = (await data<AgentApp>(server(), 'GET', `backend-api/getAppByCode?gptsId=${POLISHER_CODE}`, { token: bob.token }));
+    assert.deepEqual([writing.isCustom, writing.isPublic, writing.author, writing.appName, writing.mine], [0, 1, '启明 AI', POLISHER.appName, false]);
+    assert.match(writing.appUrl!, /^\/app-api\/public\/agent-icons\/text-polisher\.svg\?v=[0-9a-f]{10}$/);
     assert.ok(writing.systemPrompt, "a built-in app's prompt is public");
     const icon = await t.app.server.inject({ method: 'GET', url: writing.appUrl! });
     assert.equal(icon.statusCode, 200);
@@ -221,9 +230,9 @@ describe(`agents API, international edition (${process.env.TEST_DATABASE ?? 'sql
 
     const categories = await data<AgentCategory[]>(t.app.server, 'GET', 'backend-api/getAppByType', { token: user.token });
     assert.deepEqual(categories.map((c) => c.name), ['Writing', 'Coding', 'Study', 'Work', 'Translation', 'Life', 'Fun', 'Role play', 'Drawing', 'Other']);
-    const writing = await data<AgentApp>(t.app.server, 'GET', 'backend-api/getAppByCode?gptsId=gpt-4-gizmo-g-writing-helper', { token: user.token });
-    assert.deepEqual([writing.appName, writing.author, writing.question1], ['Writing helper', 'Qiming AI', 'Write a short essay about autumn']);
-    const found = await data<AgentPage>(t.app.server, 'POST', 'backend-api/getPublicApp', { payload: { pageNo: 1, pageSize: 20, keyWord: 'WRITING' } });
-    assert.ok(found.list.some((a) => a.code === 'gpt-4-gizmo-g-writing-helper'), 'search reads the English texts');
+    const writing = await data<AgentApp>(t.app.server, 'GET', `backend-api/getAppByCode?gptsId=${POLISHER_CODE}`, { token: user.token });
+    assert.deepEqual([writing.appName, writing.author, writing.question1], [POLISHER.en.appName, 'Qiming AI', POLISHER.en.questions[0]]);
+    const found = await data<AgentPage>(t.app.server, 'POST', 'backend-api/getPublicApp', { payload: { pageNo: 1, pageSize: 20, keyWord: POLISHER.en.appName.toUpperCase() } });
+    assert.ok(found.list.some((a) => a.code === POLISHER_CODE), 'search reads the English texts');
   });
 });
