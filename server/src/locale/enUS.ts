@@ -292,6 +292,7 @@ export const EN_US: Readonly<Record<string, string>> = {
   '请先登录': 'Please log in first',
   '登录已过期，请重新登录': 'Your session has expired, please log in again',
   '图标不存在': 'No such icon',
+  '图片不存在': 'No such image',
   // Agents (module agents): refusals and category names.
   '智能体不存在或已下架': 'The agent does not exist or was taken down',
   '无权修改该智能体': 'You may not change this agent',

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Log } from '../log.js';
-import { AGENTS_USAGE, createAgentsModule } from '../modules/agents/index.js';
+import { AGENTS_USAGE, createAgentsModule, NO_UPLOADS } from '../modules/agents/index.js';
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
 import { CATALOGUE_USAGE, createCatalogueModule, OFFLINE_ONLY } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
@@ -69,10 +69,10 @@ export class OpsModules {
       const catalogue = (await this.catalogue()).service;
       return createAnnouncementsModule({ ...this.deps(), modelExists: (code) => !!catalogue.find(code) });
     });
-  /** No uploads here: ops sets no images (a built-in app's icon is its slug's file). Seeding runs as at a server start. */
+  /** Seeding runs as at a server start. */
   agents = () =>
     this.once('agents', async () =>
-      createAgentsModule({ ...this.deps(), catalogue: (await this.catalogue()).service, uploads: { isOwnImage: async () => false }, userIdOf: async () => null }),
+      createAgentsModule({ ...this.deps(), catalogue: (await this.catalogue()).service, uploads: NO_UPLOADS, userIdOf: async () => null }),
     );
   pay = () =>
     this.once('pay', async () =>

@@ -15,15 +15,15 @@ import { agentContributor } from './contributor.js';
 import { AGENTS_USAGE, checkSeed, runAgentsCommand } from './opsCommands.js';
 import { AgentsRepository } from './repository.js';
 import { agentsRoutes } from './routes.js';
-import { AgentsService } from './service.js';
+import { AgentsService, type AgentUploads } from './service.js';
 
 export interface AgentsDeps {
   db: Kysely<Database>;
   config: Pick<ServerConfig, 'site'> & { chat: Pick<ServerConfig['chat'], 'bannedWordsFile'> };
   /** The model catalogue: which models an agent may answer with. */
   catalogue: { find(id: string): CatalogueEntry | undefined };
-  /** The uploads module: an agent's images must be the author's own uploads (or built-in icons). */
-  uploads: { isOwnImage(userId: string, knowledgeId: string): Promise<boolean> };
+  /** The uploads module: an agent's images must be the author's own uploads (or built-in icons), shown publicly. */
+  uploads: AgentUploads;
   requireUser: preHandlerAsyncHookHandler;
   userIdOf(request: FastifyRequest): Promise<string | null>;
   now: Clock;
@@ -62,7 +62,7 @@ export async function createAgentsModule(deps: AgentsDeps): Promise<ServerModule
   };
 }
 
-export { AgentsService, type UsableAgent } from './service.js';
+export { AgentsService, NO_UPLOADS, type UsableAgent } from './service.js';
 export { AgentsRepository } from './repository.js';
 export { agentContributor, agentCodeOf } from './contributor.js';
 export { seedBuiltInAgents, builtInCode, type BuiltInAgentSeed } from './builtIn/seed.js';

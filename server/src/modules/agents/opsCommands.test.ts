@@ -9,7 +9,7 @@ import { MODELS } from '../catalogue/index.js';
 import { OpsInputError } from '../module.js';
 import { BUILT_IN_AGENTS } from './builtIn/catalogue.js';
 import { seedBuiltInAgents, type BuiltInAgentSeed } from './builtIn/seed.js';
-import { createAgentsModule } from './index.js';
+import { createAgentsModule, NO_UPLOADS } from './index.js';
 import { checkSeed, runAgentsCommand } from './opsCommands.js';
 import { AgentsRepository } from './repository.js';
 
@@ -33,7 +33,7 @@ describe(`pnpm ops agents and the built-in seed (${process.env.TEST_DATABASE ?? 
       db: storage.db.db,
       config: { site: { edition: 'domestic' } as never, chat: { bannedWordsFile: undefined } },
       catalogue,
-      uploads: { isOwnImage: async () => false },
+      uploads: NO_UPLOADS,
       requireUser: async () => undefined,
       userIdOf: async () => null,
       now: () => new Date(),

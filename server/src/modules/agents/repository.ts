@@ -35,6 +35,17 @@ const live = (eb: AgentsEb) => eb.and([eb('deleted_at', 'is', null), eb('hidden'
 export class AgentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Whether an agent in use (not deleted) shows the image at `url`. */
+  async imageInUse(url: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('agents')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('app_url', '=', url), eb('assistant_url', '=', url), eb('image_url_your', '=', url), eb('image_url_parteners', '=', url)]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insert(row: Insertable<AgentTable>): Promise<void> {
     await this.db.insertInto('agents').values(row).execute();
   }

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { MODEL_ICON_SET } from '../catalogue/icons.js';
 import { AGENT_ICONS } from './builtIn/icons.js';
 import { BUILT_IN_AGENTS } from './builtIn/catalogue.js';
+import { multipart, plainPng } from '../uploads/testFiles.js';
+import { AGENT_IMAGE_PATH } from './images.js';
 
 const POLISHER = BUILT_IN_AGENTS.find((seed) => seed.slug === 'text-polisher')!;
 const POLISHER_CODE = `gpt-4-gizmo-g-${POLISHER.slug}`;
@@ -106,11 +108,31 @@ describe(`agents API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const agentIcon = AGENT_ICONS.url([...AGENT_ICONS.icons.keys()][0]!);
     const modelIcon = MODEL_ICON_SET.url([...MODEL_ICON_SET.icons.keys()][0]!);
     const app = await create(alice, { appUrl: own, assistantUrl: agentIcon, imageUrlYour: modelIcon });
-    assert.deepEqual([app.appUrl, app.assistantUrl, app.imageUrlYour], [own, agentIcon, modelIcon]);
+    const ownPublic = own.replace('/app-api/backend-api/uploadedFile', AGENT_IMAGE_PATH);
+    assert.deepEqual([app.appUrl, app.assistantUrl, app.imageUrlYour], [ownPublic, agentIcon, modelIcon], 'an upload is kept by its public URL');
+    assert.equal((await data<AgentApp>(server(), 'POST', 'backend-api/updateApp', { token: alice.token, payload: { id: app.id, appUrl: ownPublic } })).appUrl, ownPublic, 'the public URL is accepted back');
     for (const [url, field] of [[bobs, '图标'], [pdf, '图标'], ['https://example.com/a.png', '图标'], [`${own}/../x`, '图标'], ['/app-api/public/agent-icons/nope.svg', '图标']] as const) {
       assert.deepEqual(await refusal(alice, 'POST', 'backend-api/createApp', agentInput({ appUrl: url })), { code: AGENT_CODES.invalidField, msg: `${field}不是可用的图片，请上传图片或选择内置图标` }, url);
     }
     assert.equal((await refusal(alice, 'POST', 'backend-api/updateApp', { id: app.id, imageUrlParteners: bobs })).msg, '对方头像不是可用的图片，请上传图片或选择内置图标');
+  });
+
+  it('shows an uploaded agent image to anyone, without a token, while a live agent uses it', async () => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'icon.png', value: plainPng(8, 8), contentType: 'image/png' }]);
+    const uploaded = await data<{ url: string }>(server(), 'POST', 'backend-api/uploadChatKnowledge2', { token: alice.token, payload, headers });
+    const get = (url: string) => t.app.server.inject({ method: 'GET', url });
+    const publicUrl = `${AGENT_IMAGE_PATH}/${uploaded.url.split('/').at(-1)}`;
+    assert.equal((await get(publicUrl)).statusCode, 404, 'an upload no agent uses stays private');
+    const app = await create(alice, { appUrl: uploaded.url, isPublic: 1 });
+    assert.equal(app.appUrl, publicUrl);
+    const shown = await get(publicUrl);
+    assert.equal(shown.statusCode, 200);
+    assert.equal(shown.headers['content-type'], 'image/png');
+    assert.equal(shown.headers['x-content-type-options'], 'nosniff');
+    assert.deepEqual(shown.rawPayload, plainPng(8, 8));
+    assert.equal((await get(`${AGENT_IMAGE_PATH}/..%2F..%2Fetc`)).statusCode, 404);
+    await data(server(), 'POST', 'backend-api/deleteApp', { token: alice.token, payload: { id: app.id } });
+    assert.equal((await get(publicUrl)).statusCode, 404, 'gone with its agent');
   });
 
   it('search in name and description, case-insensitive, % and _ taken literally; category filter; paging from 1, at most 20', async () => {

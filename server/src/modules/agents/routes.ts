@@ -1,9 +1,10 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AGENT_CATEGORIES, AGENT_LIMITS } from '@qiming/contracts';
-import { ok } from '../../http/envelope.js';
+import { fail, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/requestUser.js';
-import { orEmpty, type ModuleApp } from '../module.js';
+import { API_PREFIX, orEmpty, type ModuleApp } from '../module.js';
+import { AGENT_IMAGE_PATH } from './images.js';
 import { AGENT_ICONS } from './builtIn/icons.js';
 import { sendSvgIcon } from '../catalogue/icons.js';
 import type { AgentsService } from './service.js';
@@ -50,6 +51,16 @@ const PublicQuery = Paging.extend({ keyWord: z.string().max(1_000).optional(), k
 /** The agent calls of spec chat §7 (contracts agents.ts), and the built-in apps' icons. */
 export async function agentsRoutes(app: ModuleApp, { service, requireUser, userIdOf }: AgentsRouteOptions): Promise<void> {
   app.get<{ Params: { file: string } }>('/public/agent-icons/:file', async (request, reply) => sendSvgIcon(AGENT_ICONS, request.params.file, reply));
+  app.get(`${AGENT_IMAGE_PATH.slice(API_PREFIX.length)}/:uploadId`, { schema: { params: z.object({ uploadId: z.string().max(100) }) } }, async (request, reply) => {
+    const image = await service.image(request.params.uploadId);
+    if (!image) return reply.status(404).send(fail(404, '图片不存在'));
+    return reply
+      .header('content-type', image.mime)
+      .header('content-length', image.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(image.open());
+  });
 
   // Signed out too: share links and the square.
   app.get(`${BASE}/getAppByCode`, { schema: { querystring: z.object({ gptsId: Code }) } }, async (request) => ok(await service.byCode(request.query.gptsId, await userIdOf(request))));

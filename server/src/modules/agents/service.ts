@@ -24,17 +24,32 @@ import type { ContentPolicy } from '../chat/policy/contentPolicy.js';
 import { newAgentId } from './builtIn/seed.js';
 import { agentNotFound, bannedWords, CATEGORY_NAMES, invalidField, notOwner, tooManyAgents } from './codes.js';
 import type { AgentListQuery, AgentRow, AgentsRepository, FavouriteRow } from './repository.js';
+import { AGENT_IMAGE_PATH, publicImageUrl, uploadIdOfImage } from './images.js';
 import { checkDraft, isAgentModel, lengthOf, type AgentDraft, type AgentRules } from './validation.js';
 import { appOf, iconOf, shownTexts, type ViewContext } from './view.js';
 
 export interface AgentsServiceOptions {
   policy: ContentPolicy;
   findModel(id: string): CatalogueEntry | undefined;
-  /** The uploads module: whether an uploaded image is the user's own. */
-  uploads: { isOwnImage(userId: string, knowledgeId: string): Promise<boolean> };
+  /** The uploads module: whether an uploaded image is the user's own, and an image's bytes. */
+  uploads: AgentUploads;
   translator: Translator;
   now: Clock;
 }
+
+export interface AgentUploads {
+  isOwnImage(userId: string, knowledgeId: string): Promise<boolean>;
+  imageFile(knowledgeId: string): Promise<AgentImageFile | null>;
+}
+
+export interface AgentImageFile {
+  mime: string;
+  size: number;
+  open(): NodeJS.ReadableStream;
+}
+
+/** Where no uploads exist (the ops CLI: ops sets no images; a built-in app's icon is its slug's file). */
+export const NO_UPLOADS: AgentUploads = { isOwnImage: async () => false, imageFile: async () => null };
 
 /** An agent the chat may answer as, in the edition's language. */
 export interface UsableAgent {
@@ -85,20 +100,21 @@ function draftOfRow(row: AgentRow): AgentDraft {
 function mergeInput(base: AgentDraft, input: Partial<AgentInput>): AgentDraft {
   const text = (value: string | undefined, current: string) => (value === undefined ? current : trimmed(value));
   const optional = (value: string | null | undefined, current: string | null) => (value === undefined ? current : orNull(value));
+  const image = (value: string | null | undefined, current: string | null) => publicImageUrl(optional(value, current));
   return {
     appName: text(input.appName, base.appName),
     description: text(input.description, base.description),
     systemPrompt: text(input.systemPrompt, base.systemPrompt),
     mannulModel: optional(input.mannulModel, base.mannulModel),
-    appUrl: optional(input.appUrl, base.appUrl),
-    assistantUrl: optional(input.assistantUrl, base.assistantUrl),
+    appUrl: image(input.appUrl, base.appUrl),
+    assistantUrl: image(input.assistantUrl, base.assistantUrl),
     question1: text(input.question1, base.question1),
     question2: text(input.question2, base.question2),
     question3: text(input.question3, base.question3),
     question4: text(input.question4, base.question4),
     hongScene: optional(input.hongScene, base.hongScene),
-    imageUrlYour: optional(input.imageUrlYour, base.imageUrlYour),
-    imageUrlParteners: optional(input.imageUrlParteners, base.imageUrlParteners),
+    imageUrlYour: image(input.imageUrlYour, base.imageUrlYour),
+    imageUrlParteners: image(input.imageUrlParteners, base.imageUrlParteners),
     isPublic: input.isPublic ?? base.isPublic,
     kind1: input.kind1 ?? base.kind1,
     mcps: input.mcps === undefined ? base.mcps : [...new Set(input.mcps.map((name) => name.trim()))],
@@ -143,6 +159,13 @@ export class AgentsService {
   rulesFor(userId: string | null): AgentRules {
     const { policy, findModel, uploads } = this.options;
     return { policy, findModel, ownsUploadedImage: (knowledgeId) => (userId ? uploads.isOwnImage(userId, knowledgeId) : Promise.resolve(false)) };
+  }
+
+  /** An uploaded image a live agent shows (agents/images.ts), or null. */
+  async image(uploadId: string): Promise<AgentImageFile | null> {
+    const url = publicImageUrl(`${AGENT_IMAGE_PATH}/${uploadId}`)!;
+    if (uploadIdOfImage(url) === null || !(await this.repo.imageInUse(url))) return null;
+    return this.options.uploads.imageFile(uploadId);
   }
 
   async byCode(code: string, viewerId: string | null): Promise<AgentApp> {

@@ -3,9 +3,9 @@ import type { CatalogueEntry } from '../catalogue/index.js';
 import { MODEL_ICON_SET } from '../catalogue/icons.js';
 import type { ContentPolicy } from '../chat/policy/contentPolicy.js';
 import { findHongScene } from '../roleplay/index.js';
-import { UPLOADED_FILE_PATH } from '../uploads/index.js';
 import { AGENT_ICONS } from './builtIn/icons.js';
 import { bannedWords, invalidField } from './codes.js';
+import { uploadIdOfImage } from './images.js';
 
 /** Everything an agent is made of, as stored (texts trimmed, nothing missing). */
 export interface AgentDraft {
@@ -50,7 +50,6 @@ const MEDIA_LEVELS = new Set(['绘画', '音乐', '视频']);
 /** Catalogue entries that are not a model answering in text: a page link, tools, the random blind box. */
 const NOT_ANSWERING_MODELS = new Set(['gpts', 'auto', 'pdf-to-text', 'url-analysis']);
 const MCP_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-const UPLOADED_IMAGE = new RegExp(`^${UPLOADED_FILE_PATH}/([A-Za-z0-9_-]{24})$`);
 
 /** Characters as the limits count them (code points: an emoji is one). */
 export const lengthOf = (text: string) => [...text].length;
@@ -93,6 +92,6 @@ export async function checkDraft(draft: AgentDraft, rules: AgentRules): Promise<
 
 async function imageAllowed(url: string, rules: AgentRules): Promise<boolean> {
   if (isBuiltInIcon(url)) return true;
-  const uploaded = UPLOADED_IMAGE.exec(url);
-  return !!uploaded && (await rules.ownsUploadedImage(uploaded[1]!));
+  const uploaded = uploadIdOfImage(url);
+  return uploaded !== null && (await rules.ownsUploadedImage(uploaded));
 }

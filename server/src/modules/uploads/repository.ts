@@ -15,6 +15,11 @@ export class UploadsRepository {
     return this.db.selectFrom('chat_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** An upload by id, whoever uploaded it (for what another module shows publicly). */
+  findById(id: string): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('chat_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** The owner's uploads among `ids` (unknown and other users' ids are left out). */
   findOwnedMany(userId: string, ids: readonly string[]): Promise<UploadRow[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -157,6 +157,17 @@ export class UploadsService {
     return (await this.repository.findOwned(userId, knowledgeId))?.kind === 'image';
   }
 
+  /**
+   * An uploaded image by id, whoever uploaded it, or null: for the agents module, which shows the
+   * images of live agents publicly (agents/images.ts).
+   */
+  async imageFile(knowledgeId: string): Promise<{ mime: string; size: number; open(): NodeJS.ReadableStream } | null> {
+    const row = KNOWLEDGE_ID.test(knowledgeId) ? await this.repository.findById(knowledgeId) : undefined;
+    const size = row?.kind === 'image' ? await this.files.sizeOf(row.user_id, row.id) : null;
+    if (!row || size === null) return null;
+    return { mime: row.mime, size, open: () => this.files.stream(row.user_id, row.id) };
+  }
+
   /** The bytes of a stored file, as a stream. */
   streamOf(stored: StoredFile) {
     return this.files.stream(stored.row.user_id, stored.row.id);
