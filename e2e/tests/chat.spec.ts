@@ -148,7 +148,7 @@ test.describe('chat', () => {
     await expect(page.getByTestId('agent-missing')).toContainText('该智能体不存在或已被删除，当前为默认模型对话');
     await expect(page.getByTestId('toast').filter({ hasText: '该智能体不存在或已被删除' })).toBeVisible();
     await page.getByTestId('agent-missing').getByRole('button', { name: '去应用目录看看' }).click();
-    await expect(page).toHaveURL(/\/toolBox\/apps$/);
+    await expect(page).toHaveURL(/\/toolBox\/apps2$/);
   });
 
   test('editing the question makes a branch beside the old one', async ({ page }) => {
