@@ -24,7 +24,8 @@
  * POST delFavApp { code } → null (idempotent)
  *
  * Lists are signed-in calls (spec chat §9: fetched only when user info exists), except
- * getAppByCode and getPublicApp, which also answer signed out (share links, the square).
+ * getAppByCode, getAppByType, getPublicApp and getPubFuncCallApp, which also answer signed out
+ * (share links, the square and the public plug-ins are for visitors too).
  */
 
 import type { Page, PageRequest } from './points.js';

@@ -58,12 +58,12 @@ describe('智能体广场', () => {
     expect(await screen.findByText('没有找到相关的智能体，换个关键词或分类试试')).toBeTruthy();
   });
 
-  it('browses signed out with the local category names and without asking for counts', async () => {
+  it('browses signed out, with the category tabs and their counts', async () => {
     const api = fakeApi([agent('1')]);
     render(<SquarePage />, api);
     expect(await screen.findByText('智能体1')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: '角色扮演' })).toBeTruthy();
-    expect(api.categories).not.toHaveBeenCalled();
+    expect(api.categories).toHaveBeenCalled();
+    expect(await screen.findByRole('tab', { name: '编程 (2)' })).toBeTruthy();
   });
 
   it('shows a retry when the list fails', async () => {

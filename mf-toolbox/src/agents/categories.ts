@@ -1,4 +1,4 @@
-import { AGENT_CATEGORIES, session, useLoad } from '@qiming/sdk';
+import { AGENT_CATEGORIES, useLoad } from '@qiming/sdk';
 import type { AgentCategory, AgentCategoryKey } from '@qiming/sdk/contracts';
 import { useToolboxApi } from '../api/toolboxApi';
 import { t } from '../i18n';
@@ -13,14 +13,12 @@ export interface CategoryView {
 const localName = (kind1: AgentCategoryKey) => t(`category.${kind1}`);
 
 /**
- * The categories in tab order: getAppByType's names and counts when signed in (the contract lists it
- * among the signed-in calls, and a signed-out 401 would send the visitor to the login page), else
- * the area's own names without counts.
+ * The categories in tab order: getAppByType's names and counts (signed out too), or the area's own
+ * names without counts while it loads or when it failed.
  */
 export function useCategories(): CategoryView[] {
   const api = useToolboxApi();
-  const signedIn = session.isLoggedIn;
-  const { data } = useLoad(signedIn ? () => api.categories() : null, [api, signedIn]);
+  const { data } = useLoad(() => api.categories(), [api]);
   return mergeCategories(data);
 }
 

@@ -63,7 +63,6 @@ const enUS: Translation<typeof zhCN> = {
   'plugins.intro': 'A plugin is an agent that carries extensions (MCP) and can call outside services to get things done.',
   'plugins.search': 'Search plugins by name or description',
   'plugins.empty': 'No public plugins yet',
-  'plugins.signIn': 'Sign in to browse AI plugins.',
 
   'myPlugins.intro': 'The agents you created that carry extensions.',
   'myPlugins.empty': 'You have no plugins yet. A plugin is an agent that carries extensions (MCP): create an agent first, then add extensions to it once the extension service is configured.',

@@ -60,7 +60,6 @@ export const zhCN = {
   'plugins.intro': '插件是携带扩展（MCP）的智能体，可以调用外部服务完成任务。',
   'plugins.search': '搜索插件名称或简介',
   'plugins.empty': '暂时没有公开的插件',
-  'plugins.signIn': '登录后即可浏览 AI 插件。',
 
   'myPlugins.intro': '这里是你创建的、携带扩展的智能体。',
   'myPlugins.empty': '你还没有插件。插件就是携带扩展（MCP）的智能体：先创建一个智能体，扩展服务配置完成后即可为它添加扩展。',

@@ -169,8 +169,8 @@ describe(`agents API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(mine.list[0]!.appName, `${tag} 私有的 abc`, 'newest first');
   });
 
-  it('lists need login except getAppByCode and getPublicApp; built-in apps and categories', async () => {
-    for (const path of ['appPage', 'getMyApp', 'getPubFuncCallApp', 'favAppPage', 'createApp', 'addOrUpdateFavApp', 'delFavApp']) {
+  it('lists need login except getAppByCode, getAppByType, getPublicApp and getPubFuncCallApp; built-in apps and categories', async () => {
+    for (const path of ['appPage', 'getMyApp', 'favAppPage', 'createApp', 'addOrUpdateFavApp', 'delFavApp']) {
       const response = await t.app.server.inject({ method: 'POST', url: `/app-api/backend-api/${path}`, payload: {}, headers: signForTest() });
       assert.equal(response.statusCode, 401, path);
     }
@@ -190,7 +190,8 @@ describe(`agents API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.match(String(icon.headers['cache-control']), /immutable/);
     assert.equal((await t.app.server.inject({ method: 'GET', url: '/app-api/public/agent-icons/..%2Fseed.ts' })).statusCode, 404);
 
-    const categories = await data<AgentCategory[]>(server(), 'GET', 'backend-api/getAppByType', { token: bob.token });
+    const categories = await data<AgentCategory[]>(server(), 'GET', 'backend-api/getAppByType', {});
+    assert.ok((await data<AgentPage>(server(), 'POST', 'backend-api/getPubFuncCallApp', { payload: { pageNo: 1, pageSize: 20 } })).list.every((app) => app.mcps.length > 0), 'public plug-ins, signed out');
     assert.deepEqual(categories.map((c) => c.kind1), ['writing', 'coding', 'study', 'work', 'translation', 'life', 'fun', 'roleplay', 'image', 'other']);
     assert.equal(categories[0]!.name, '写作');
     assert.ok(categories.find((c) => c.kind1 === 'writing')!.count >= 1);

@@ -62,21 +62,21 @@ export async function agentsRoutes(app: ModuleApp, { service, requireUser, userI
       .send(image.open());
   });
 
-  // Signed out too: share links and the square.
+  // Signed out too: share links, the square and the public plug-ins with their category tabs.
   app.get(`${BASE}/getAppByCode`, { schema: { querystring: z.object({ gptsId: Code }) } }, async (request) => ok(await service.byCode(request.query.gptsId, await userIdOf(request))));
+  app.get(`${BASE}/getAppByType`, async () => ok(await service.categories()));
   app.post(`${BASE}/getPublicApp`, { schema: { body: orEmpty(PublicQuery) } }, async (request) =>
     ok(await service.publicAgents(request.body, await userIdOf(request), { withExtensions: false })),
+  );
+  app.post(`${BASE}/getPubFuncCallApp`, { schema: { body: orEmpty(PublicQuery) } }, async (request) =>
+    ok(await service.publicAgents(request.body, await userIdOf(request), { withExtensions: true })),
   );
 
   await app.register(async (signedIn: ModuleApp) => {
     signedIn.addHook('preValidation', requireUser);
     const me = (request: FastifyRequest) => currentUser(request).id;
-    signedIn.get(`${BASE}/getAppByType`, async () => ok(await service.categories()));
     signedIn.post(`${BASE}/appPage`, { schema: { body: orEmpty(Paging) } }, async (request) => ok(await service.builtIn(request.body, me(request))));
     signedIn.post(`${BASE}/getMyApp`, { schema: { body: orEmpty(Paging.extend({ funcCall: z.boolean().optional() })) } }, async (request) => ok(await service.mine(me(request), request.body)));
-    signedIn.post(`${BASE}/getPubFuncCallApp`, { schema: { body: orEmpty(PublicQuery) } }, async (request) =>
-      ok(await service.publicAgents(request.body, me(request), { withExtensions: true })),
-    );
     signedIn.post(`${BASE}/favAppPage`, { schema: { body: orEmpty(Paging) } }, async (request) => ok(await service.favourites(me(request), request.body)));
     signedIn.post(`${BASE}/createApp`, { schema: { body: orEmpty(AgentInput) } }, async (request) =>
       ok(await service.create(me(request), { ...request.body, appName: request.body.appName ?? '', description: request.body.description ?? '', systemPrompt: request.body.systemPrompt ?? '' })),
