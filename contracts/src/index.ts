@@ -9,3 +9,4 @@ export * from './files.js';
 export * from './speech.js';
 export * from './share.js';
 export * from './agents.js';
+export * from './images.js';

@@ -34,6 +34,11 @@ export {
   agentChatPath,
   isAgentCode,
   starterQuestions,
+  IMAGE_LIMITS,
+  IMAGE_CODES,
+  ASPECT_RATIOS,
+  paintLikePath,
+  sizeOfAspect,
 } from '@qiming/contracts';
 export { agentsApi, type AgentsApi } from './agents/agentsApi';
 export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText, setSiteConfig, siteConfig } from './sdk';
