@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './http/securityHeaders.js';
 import { decorateRequestUser } from './http/requestUser.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
 import { createAgentsModule, type Agents } from './modules/agents/index.js';
+import { createImagesModule, NO_IMAGE_PROVIDERS, type Images, type ProviderSource } from './modules/images/index.js';
 import { createAnnouncementsModule, type Announcements } from './modules/announcements/index.js';
 import { createApiKeysModule, type ApiKeysService } from './modules/apiKeys/index.js';
 import { createAuthModule, type Auth } from './modules/auth/index.js';
@@ -38,6 +39,8 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
+import type { BlobStore } from './storage/blobStore.js';
+import { MemoryBlobStore } from './storage/memoryBlobStore.js';
 
 export interface App {
   server: FastifyInstance;
@@ -60,12 +63,16 @@ export interface App {
   announcements: Announcements;
   /** Plans, orders, providers and their notifications (server/src/modules/pay/README.md). */
   pay: Pay;
+  /** AI drawing: tasks, worker, gallery (server/src/modules/images/README.md). */
+  images: Images;
   close(): Promise<void>;
 }
 
 export interface AppOptions {
   /** The clock of the points rules (business day, holds, sign-in); tests set the time. */
   now?: Clock;
+  /** The image providers and the blob store (tests give their own). */
+  images?: { providers?: ProviderSource; blobStore?: BlobStore };
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
@@ -139,6 +146,19 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   add(createPromptsModule(deps));
   add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
+  // TODO(merge): createBlobStore(config) (the storage branch) and the providers module's providerFor.
+  const blobStore = options.images?.blobStore ?? new MemoryBlobStore();
+  const images = add(
+    await createImagesModule({
+      ...deps,
+      dialect: db.dialect,
+      points: points.service,
+      catalogue: catalogue.service,
+      providers: options.images?.providers ?? NO_IMAGE_PROVIDERS,
+      blobStore,
+      userIdOf: auth.service.guard.optionalUserId,
+    }),
+  );
 
   await server.register(
     async (api) => {
@@ -151,7 +171,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       { name: 'database', check: () => db.ping() },
       ...(sharedState.kind === 'redis' ? [{ name: 'redis', check: () => sharedState.ping() }] : []),
     ],
-    gauges: { chatRunningJobs: () => chat.service.runningJobs() },
+    gauges: { chatRunningJobs: () => chat.service.runningJobs(), imageRunningTasks: () => images.service.worker.runningCount },
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
@@ -179,6 +199,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     agents: agents.service,
     announcements: announcements.service,
     pay: pay.service,
+    images: images.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

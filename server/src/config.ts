@@ -9,6 +9,7 @@ import { standInFlag, type DevStandIns } from './devStandIns.js';
 import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
+import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -389,6 +390,8 @@ export interface ServerConfig {
   uploads: UploadsConfig;
   /** Read-aloud and voice input services (SPEECH_*, TRANSCRIBE_*). */
   speech: SpeechConfig;
+  /** AI drawing: workers per instance, task time limit, the image link key (IMAGE_*). */
+  images: ImagesConfig;
 }
 
 export interface ChatConfig {
@@ -518,5 +521,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pay: pay.pay,
     uploads: uploadsConfigOf(env, dataDir),
     speech: speechConfigOf(env),
+    images: imagesConfigOf(env),
   };
 }

@@ -15,6 +15,7 @@ import type { PayTables } from '../modules/pay/tables.js';
 import type { UploadsTables } from '../modules/uploads/tables.js';
 import type { ShareTables } from '../modules/share/tables.js';
 import type { AgentsTables } from '../modules/agents/tables.js';
+import type { ImagesTables } from '../modules/images/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -32,6 +33,7 @@ export type * from '../modules/pay/tables.js';
 export type * from '../modules/uploads/tables.js';
 export type * from '../modules/share/tables.js';
 export type * from '../modules/agents/tables.js';
+export type * from '../modules/images/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -49,4 +51,5 @@ export interface Database
     PayTables,
     UploadsTables,
     ShareTables,
-    AgentsTables {}
+    AgentsTables,
+    ImagesTables {}

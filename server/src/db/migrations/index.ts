@@ -12,6 +12,7 @@ import { pay } from './008_pay.js';
 import { uploads } from './009_uploads.js';
 import { shares } from './010_shares.js';
 import { agents } from './011_agents.js';
+import { images } from './012_images.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -26,6 +27,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['009_uploads', uploads],
   ['010_shares', shares],
   ['011_agents', agents],
+  ['012_images', images],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
