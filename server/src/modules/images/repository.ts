@@ -30,6 +30,8 @@ export interface SucceededFields {
   providerState: unknown;
   seed: number | null;
   offlineDemo: boolean;
+  /** What the delivered part of the holds comes to (the settle that follows writes the exact charge). */
+  points: number;
   images: Omit<ImageRow, 'shared' | 'shared_at' | 'likes'>[];
 }
 
@@ -131,6 +133,7 @@ export class ImagesRepository {
           provider_state: fields.providerState === undefined ? null : JSON.stringify(fields.providerState),
           seed: fields.seed,
           offline_demo: fields.offlineDemo ? 1 : 0,
+          points: fields.points,
           finished_at: at,
         })
         .where('id', '=', id)

@@ -163,10 +163,19 @@ export class ImageWorker {
       const outcome = await untilAborted(choice.provider.run(job, { onProgress: this.progressSaver(task.id), signal: controller.signal }), controller.signal);
       const { rows, keys, delivered } = await this.store(task, outcome);
       stored = keys;
+      // What did not come back is released before the task shows as done, so the balance is right by then.
+      await this.refund(task, delivered + 1);
       const finished = await this.options.repo.finishSucceeded(
         task.id,
         this.options.instanceId,
-        { descriptions: outcome.descriptions ?? [], providerState: outcome.providerState, seed: outcome.seed ?? task.seed, offlineDemo: choice.offline, images: rows },
+        {
+          descriptions: outcome.descriptions ?? [],
+          providerState: outcome.providerState,
+          seed: outcome.seed ?? task.seed,
+          offlineDemo: choice.offline,
+          points: Math.round((Number(task.points) * delivered) / task.hold_count),
+          images: rows,
+        },
         this.iso(),
       );
       if (!finished) {
@@ -183,7 +192,9 @@ export class ImageWorker {
       }
       const message = failureMessage(controller.signal.aborted ? controller.signal.reason : error);
       if (!(error instanceof TaskFailure) && !(error instanceof ImageProviderError) && !controller.signal.aborted) this.options.log.warn({ err: error, taskId: task.id }, 'image task failed');
-      if (await this.options.repo.finishFailed(task.id, { from: ['running'], instanceId: this.options.instanceId }, message, this.iso())) await this.refund(task);
+      // Refunded first (idempotent: a crash before the mark leaves it to recovery, which refunds again), so the balance is right once it shows 失败.
+      await this.refund(task);
+      await this.options.repo.finishFailed(task.id, { from: ['running'], instanceId: this.options.instanceId }, message, this.iso());
     } finally {
       clearTimeout(timer);
     }
@@ -268,19 +279,16 @@ export class ImageWorker {
     return { rows, keys, delivered: perImage ? Math.min(pictures.length, task.hold_count) : 1 };
   }
 
-  /** Charges the holds of what was delivered and releases the rest; the task shows what it cost. */
+  /** Charges the holds of what was delivered (the rest were released before); the task shows what it cost. */
   private async settle(task: TaskRow, delivered: number): Promise<void> {
     let charged = 0;
-    for (let n = 1; n <= task.hold_count; n++) {
-      const holdId = holdIdOf(task.id, n);
-      const outcome = n <= delivered ? await this.options.points.settle(holdId, { requests: 1 }) : await this.options.points.refund(holdId);
-      charged += outcome.charged;
-    }
+    for (let n = 1; n <= delivered; n++) charged += (await this.options.points.settle(holdIdOf(task.id, n), { requests: 1 })).charged;
     await this.options.repo.setCharged(task.id, charged);
   }
 
-  private async refund(task: Pick<TaskRow, 'id' | 'hold_count'>): Promise<void> {
-    for (let n = 1; n <= task.hold_count; n++) {
+  /** Releases the task's holds from the `from`-th on (all by default); already finished holds stay as they are. */
+  private async refund(task: Pick<TaskRow, 'id' | 'hold_count'>, from = 1): Promise<void> {
+    for (let n = from; n <= task.hold_count; n++) {
       const holdId = holdIdOf(task.id, n);
       await this.options.points.refund(holdId).catch((error: Error) => this.options.log.warn({ err: error, holdId }, 'refunding an image task failed'));
     }
