@@ -93,20 +93,24 @@ export class ImageWorker {
     await Promise.all([...this.running.values()].map((task) => task.done));
   }
 
-  /** Claims queued tasks while this instance has room (one fill at a time). */
+  /** Claims queued tasks while this instance has room (one fill at a time; a call during one shares it). */
   fill(): Promise<void> {
-    this.filling ??= (async () => {
-      try {
-        while (!this.closed && this.running.size < this.options.concurrency) {
-          const task = await this.options.repo.claimNext(this.options.instanceId, this.iso());
-          if (!task) return;
-          this.launch(task);
-        }
-      } finally {
-        this.filling = null;
-      }
-    })();
-    return this.filling;
+    if (this.filling) return this.filling;
+    const filling = this.claimWhileRoom();
+    this.filling = filling;
+    // Cleared after the assignment: a fill that ends at once must not leave itself in place forever.
+    void filling.finally(() => {
+      if (this.filling === filling) this.filling = null;
+    }).catch(() => undefined);
+    return filling;
+  }
+
+  private async claimWhileRoom(): Promise<void> {
+    while (!this.closed && this.running.size < this.options.concurrency) {
+      const task = await this.options.repo.claimNext(this.options.instanceId, this.iso());
+      if (!task) return;
+      this.launch(task);
+    }
   }
 
   private launch(task: TaskRow): void {
