@@ -15,7 +15,8 @@ import { installSecurityHeaders } from './http/securityHeaders.js';
 import { decorateRequestUser } from './http/requestUser.js';
 import { installRequestSignature, signatureWarnings } from './http/requestSignature.js';
 import { createAgentsModule, type Agents } from './modules/agents/index.js';
-import { createImagesModule, NO_IMAGE_PROVIDERS, type Images, type ProviderSource } from './modules/images/index.js';
+import { createImagesModule, type Images, type ProviderSource } from './modules/images/index.js';
+import { createImageProviders } from './modules/images/providers/index.js';
 import { createAnnouncementsModule, type Announcements } from './modules/announcements/index.js';
 import { createApiKeysModule, type ApiKeysService } from './modules/apiKeys/index.js';
 import { createAuthModule, type Auth } from './modules/auth/index.js';
@@ -146,7 +147,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   add(createPromptsModule(deps));
   add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
-  // TODO(merge): createBlobStore(config) (the storage branch) and the providers module's providerFor.
+  // TODO(merge): createBlobStore(config) (the storage branch).
   const blobStore = options.images?.blobStore ?? new MemoryBlobStore();
   const images = add(
     await createImagesModule({
@@ -154,7 +155,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       dialect: db.dialect,
       points: points.service,
       catalogue: catalogue.service,
-      providers: options.images?.providers ?? NO_IMAGE_PROVIDERS,
+      providers: options.images?.providers ?? createImageProviders({ channelsJson: config.images.channelsJson, env: process.env, log, source: 'IMAGE_CHANNELS' }),
       blobStore,
       userIdOf: auth.service.guard.optionalUserId,
     }),

@@ -274,3 +274,44 @@ describe(`image tasks (${DB})`, () => {
     assert.equal(functions.limits.maxActivePerUser, 4);
   });
 });
+
+describe(`image tasks with the embedded default: the offline painter (${DB})`, () => {
+  let t: TestApp;
+  before(async () => {
+    // No provider override: app.ts builds the providers of IMAGE_CHANNELS, here none.
+    t = await createTestApp({ ...ENV, IMAGE_CHANNELS: '' }, { images: { blobStore: new MemoryBlobStore() } });
+  });
+  after(() => t.close());
+
+  it('draws a prompt-dependent PNG labelled 离线演示, and a grid of four that upscales', async () => {
+    const user = await registeredUser(t.app.server);
+    await t.app.points.credit(user.id, 'permanent', 20_000, { kind: 'adjust', reference: 'test', key: `test-credit-${user.id}` });
+    const submit = (path: string, payload: unknown) => data<ImageTask>(t.app.server, 'POST', path, { token: user.token, payload });
+    const done = async (id: string) => {
+      for (let i = 0; i < 1000; i++) {
+        const task = await data<ImageTask>(t.app.server, 'GET', `sd/getImgByReqId?reqId=${id}`, { token: user.token });
+        if (task.status === 'succeeded' || task.status === 'failed') return task;
+        await sleep(20);
+      }
+      throw new Error('the offline painter did not finish');
+    };
+    const picture = async (url: string) => (await t.app.server.inject({ method: 'GET', url })).rawPayload;
+
+    const sea = await done((await submit('sd/txt2img', { model: SD, prompt: '夜晚的海边，月亮和星星', aspect: '1:1', seed: 7 })).id);
+    const city = await done((await submit('sd/txt2img', { model: SD, prompt: '阳光下的城市和花', aspect: '1:1', seed: 7 })).id);
+    for (const task of [sea, city]) assert.deepEqual([task.status, task.offlineDemo, task.results.length], ['succeeded', true, 1], task.error ?? '');
+    const [seaPng, cityPng] = [await picture(sea.results[0]!.url), await picture(city.results[0]!.url)];
+    assert.equal((await sharp(seaPng).metadata()).format, 'png');
+    assert.notDeepEqual(seaPng, cityPng, 'another prompt, another picture');
+    const seaStats = await sharp(seaPng).stats();
+    const cityStats = await sharp(cityPng).stats();
+    assert.ok(seaStats.channels[0]!.mean + seaStats.channels[1]!.mean < cityStats.channels[0]!.mean + cityStats.channels[1]!.mean, 'the night sea is darker than the sunny city');
+
+    const grid = await done((await data<ImageTask>(t.app.server, 'POST', 'backend-api/mjPainter', { token: user.token, payload: { model: MJ, prompt: '雪山下的森林', aspect: '1:1' } })).id);
+    assert.deepEqual([grid.status, grid.results.length, grid.offlineDemo], ['succeeded', 4, true]);
+    assert.ok(grid.actions.includes('U2'));
+    const upscaled = await done((await data<ImageTask>(t.app.server, 'POST', 'backend-api/mjAction', { token: user.token, payload: { taskId: grid.id, action: 'U2' } })).id);
+    assert.equal(upscaled.status, 'succeeded', upscaled.error ?? '');
+    assert.ok(upscaled.results[0]!.width > grid.results[1]!.width, 'an upscale is a larger render');
+  });
+});

@@ -48,9 +48,6 @@ export interface Images {
   links: ImageLinks;
 }
 
-/** Until a providers module is wired: nothing draws, every model answers 该模型不支持此操作. */
-export const NO_IMAGE_PROVIDERS: ProviderSource = { providerFor: () => undefined };
-
 /**
  * AI drawing (contracts/src/images.ts): durable tasks run by a worker on every instance, points
  * held on submit and settled or refunded, owner-signed and public image links, reference uploads,
