@@ -38,11 +38,14 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
+import { closeBlobStore, createBlobStore, remoteBlobStore, type BlobStore } from './storage/index.js';
 
 export interface App {
   server: FastifyInstance;
   db: Db;
   sharedState: SharedState;
+  /** Images and other shared files: DATA_DIR/blobs or the S3 bucket (server/src/storage/README.md). */
+  blobs: BlobStore;
   platform: PlatformService;
   users: UsersService;
   auth: Auth;
@@ -106,7 +109,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     return module;
   };
   const requireUser: preHandlerAsyncHookHandler = (request, reply) => auth.service.guard.requireUser.call(server, request, reply);
-  const deps = { db: db.db, config, sharedState, now, log, requireUser };
+  const blobs = createBlobStore(config.storage);
+  const remotes = remoteBlobStore(blobs, config.remoteStoreDir);
+  const deps = { db: db.db, config, sharedState, now, log, requireUser, blobs };
 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
@@ -155,7 +160,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
-  await serveFrontend(server, config);
+  await serveFrontend(server, { hostShellDir: config.hostShellDir, remotes });
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.
   const released = await points.service.holds.sweepExpired();
@@ -165,6 +170,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     server,
     db,
     sharedState,
+    blobs,
     platform: platform.service,
     users: users.service,
     auth: auth.service,
@@ -184,6 +190,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       for (const module of [...modules].reverse()) await module.close?.();
       await server.close();
       await sharedState.close();
+      closeBlobStore(blobs);
       await db.close();
     },
   };
