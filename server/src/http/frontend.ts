@@ -30,10 +30,11 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
  * the URL is a 404 whatever the request accepts, as before siblings existed.
  */
 const NOT_SERVED = /\.(map|br|gz)$/;
-/** Nor anything under a dot folder (the local blob store keeps its own files in `.blobstore/`). */
+const servable = (pathname: string, root: string | undefined) => !!root && !NOT_SERVED.test(pathname) && fs.existsSync(path.join(root, pathname));
+/** Nor, from the remote store, anything under a dot folder: the local blob store keeps its own files in `.blobstore/`. */
 const DOT_SEGMENT = /(^|\/)\./;
-const servableName = (pathname: string) => !NOT_SERVED.test(pathname) && !DOT_SEGMENT.test(pathname);
-const servable = (pathname: string, root: string | undefined) => !!root && servableName(pathname) && fs.existsSync(path.join(root, pathname));
+const remoteServableName = (pathname: string) => !NOT_SERVED.test(pathname) && !DOT_SEGMENT.test(pathname);
+const remoteServable = (pathname: string, root: string | undefined) => !DOT_SEGMENT.test(pathname) && servable(pathname, root);
 
 const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 
@@ -46,7 +47,7 @@ const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remotes: BlobStore }): Promise<void> {
   const remoteDir = directoryOf(options.remotes);
   if (remoteDir) await serveRemoteFolder(app, remoteDir);
-  else serveRemotesFromStore(app, options.remotes, { cacheControlOf, servable: servableName });
+  else serveRemotesFromStore(app, options.remotes, { cacheControlOf, servable: remoteServableName });
   const indexFile = path.join(options.hostShellDir, 'index.html');
   const hasHost = fs.existsSync(indexFile);
   if (hasHost) {
@@ -81,7 +82,7 @@ async function serveRemoteFolder(app: FastifyInstance, root: string): Promise<vo
     decorateReply: false,
     index: false,
     preCompressed: true,
-    allowedPath: servable,
+    allowedPath: remoteServable,
     setHeaders: (res, filePath) => {
       cacheHeaders(res, filePath);
       res.header('Access-Control-Allow-Origin', '*');

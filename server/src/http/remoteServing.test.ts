@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { remoteBlobStore, type BlobStore } from '../storage/index.js';
@@ -107,6 +110,7 @@ function remoteServingCases(name: string, env: () => Record<string, string>) {
     it('answers 404 for source maps, siblings by their own names, dot folders, missing files and bad paths', async () => {
       assert.ok(await remotes.exists('pay/1.0.0/big.0123456789.js.map'), 'the map is in the store');
       assert.ok(await remotes.exists('pay/1.0.0/remoteEntry.js.gz'), 'the sibling is in the store');
+      if (remotes.kind === 'local') assert.ok(fs.existsSync(path.join(t.config.remoteStoreDir, '.blobstore', 'meta', 'pay', '1.0.0', 'remoteEntry.js.json')), 'the type sidecar is in the folder');
       for (const url of [
         '/remotes/pay/1.0.0/big.0123456789.js.map',
         '/remotes/pay/1.0.0/remoteEntry.js.gz',
@@ -114,6 +118,7 @@ function remoteServingCases(name: string, env: () => Record<string, string>) {
         '/remotes/pay/9.9.9/remoteEntry.js',
         '/remotes/pay/1.0.0',
         '/remotes/.blobstore/meta/pay/1.0.0/remoteEntry.js.json',
+        '/remotes/%2Eblobstore/meta/pay/1.0.0/remoteEntry.js.json',
         '/remotes/pay/..%2f..%2fsecrets.json',
       ]) {
         for (const acceptEncoding of [BR, '']) {
@@ -167,6 +172,25 @@ describe('two instances on one bucket', () => {
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  it('serves a remote that `pnpm ops remotes publish` put into the bucket from another process', async () => {
+    const t = await createTestApp({ ...s3.env, S3_PREFIX: 'ops-site' });
+    try {
+      const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ops', 'cli.ts');
+      const build = fakeRemoteBuild({ area: 'media', version: '3.0.0', remoteEntry: script('ops') });
+      // Not spawnSync: s3rver answers from this process's event loop.
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, 'remotes', 'publish', 'media', build, '--activate'], {
+        env: { ...process.env, ...s3.env, S3_PREFIX: 'ops-site', DATA_DIR: t.storage.dataDir, DATABASE_URL: t.storage.databaseUrl ?? '', INIT_CWD: '/', LOG_LEVEL: 'silent' },
+      });
+      assert.match(stdout, /已发布 media 3\.0\.0/);
+      const entry = await t.app.server.inject({ method: 'GET', url: '/remotes/media/3.0.0/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+      assert.equal(entry.statusCode, 200);
+      assert.equal(entry.headers['content-encoding'], 'gzip');
+      assert.equal(decoded(entry).toString(), script('ops'));
+    } finally {
+      await t.close();
     }
   });
 });
