@@ -28,21 +28,41 @@ function keyOf(pathname: string): string | null {
   return key.split('/').some((segment) => segment.startsWith('.')) ? null : key;
 }
 
-/** The object for the URL and its encoding: a sibling when one is accepted and stored, and only while its file is. */
-async function representationOf(store: BlobStore, key: string, acceptEncoding: string): Promise<{ object: StoredObject; encoding: string | null } | null> {
-  let remaining: ReadonlyArray<(typeof ENCODINGS)[number]> = ENCODINGS;
+/** The sibling encodings the request accepts, best first (br before gzip at equal weight). */
+function acceptedEncodings(acceptEncoding: string): Array<(typeof ENCODINGS)[number]> {
+  const accepted: Array<(typeof ENCODINGS)[number]> = [];
   for (;;) {
-    const name = negotiate(acceptEncoding, remaining.map((encoding) => encoding.name));
-    const encoding = remaining.find((candidate) => candidate.name === name);
-    if (!encoding) break;
-    const [sibling, fileExists] = await Promise.all([store.get(key + encoding.extension), store.exists(key)]);
-    if (sibling && !fileExists) {
-      sibling.body.destroy();
-      return null;
-    }
-    if (sibling) return { object: sibling, encoding: encoding.name };
+    const name = negotiate(
+      acceptEncoding,
+      ENCODINGS.filter((encoding) => !accepted.includes(encoding)).map((encoding) => encoding.name),
+    );
+    const encoding = ENCODINGS.find((candidate) => candidate.name === name);
+    if (!encoding) return accepted;
+    accepted.push(encoding);
+  }
+}
+
+/** All the objects, or the first error once every call has ended (no stream of a failed batch is left open). */
+async function settledAll(calls: Array<Promise<StoredObject | null>>): Promise<Array<StoredObject | null>> {
+  const results = await Promise.allSettled(calls);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return results.map((result) => (result as PromiseFulfilledResult<StoredObject | null>).value);
+  for (const result of results) if (result.status === 'fulfilled') result.value?.body.destroy();
+  throw failed.reason;
+}
+
+/**
+ * The object for the URL and its encoding: the best accepted sibling that is stored, and only while
+ * its file is; else the file. The file's existence and the siblings are asked for at once.
+ */
+async function representationOf(store: BlobStore, key: string, acceptEncoding: string): Promise<{ object: StoredObject; encoding: string | null } | null> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.length) {
+    const [fileExists, siblings] = await Promise.all([store.exists(key), settledAll(accepted.map((encoding) => store.get(key + encoding.extension)))]);
+    const chosen = fileExists ? siblings.findIndex((sibling) => sibling !== null) : -1;
+    siblings.forEach((sibling, index) => index !== chosen && sibling?.body.destroy());
     if (!fileExists) return null;
-    remaining = remaining.filter((candidate) => candidate !== encoding);
+    if (chosen >= 0) return { object: siblings[chosen]!, encoding: accepted[chosen]!.name };
   }
   const object = await store.get(key);
   return object && { object, encoding: null };
