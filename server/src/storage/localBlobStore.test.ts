@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
-import { blobStoreContract, UNSAFE_KEYS } from './blobStoreContract.js';
+import { blobStoreContract, UNSAFE_KEYS } from '../testing/blobStoreContract.js';
 import { LocalBlobStore } from './localBlobStore.js';
 
 const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'qm-blobs-'));

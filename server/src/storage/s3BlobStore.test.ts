@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startFakeS3, type FakeS3 } from '../testing/fakeS3.js';
-import { blobStoreContract } from './blobStoreContract.js';
+import { blobStoreContract } from '../testing/blobStoreContract.js';
 import { S3BlobStore } from './s3BlobStore.js';
 
 blobStoreContract('S3 (s3rver)', async () => {

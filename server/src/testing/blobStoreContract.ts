@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
-import type { BlobStore } from './blobStore.js';
-import { BlobKeyError } from './keys.js';
+import type { BlobStore } from '../storage/blobStore.js';
+import { BlobKeyError } from '../storage/keys.js';
 
 export interface ContractSubject {
   store: BlobStore;
