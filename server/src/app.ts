@@ -40,13 +40,14 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
-import type { BlobStore } from './storage/blobStore.js';
-import { MemoryBlobStore } from './storage/memoryBlobStore.js';
+import { closeBlobStore, createBlobStore, remoteBlobStore, type BlobStore } from './storage/index.js';
 
 export interface App {
   server: FastifyInstance;
   db: Db;
   sharedState: SharedState;
+  /** Images and other shared files: DATA_DIR/blobs or the S3 bucket (server/src/storage/README.md). */
+  blobs: BlobStore;
   platform: PlatformService;
   users: UsersService;
   auth: Auth;
@@ -114,7 +115,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     return module;
   };
   const requireUser: preHandlerAsyncHookHandler = (request, reply) => auth.service.guard.requireUser.call(server, request, reply);
-  const deps = { db: db.db, config, sharedState, now, log, requireUser };
+  const blobs = createBlobStore(config.storage);
+  const remotes = remoteBlobStore(blobs, config.remoteStoreDir);
+  const deps = { db: db.db, config, sharedState, now, log, requireUser, blobs };
 
   const captcha = add(createCaptchaModule(deps));
   const verification = add(createVerificationModule({ ...deps, captcha: captcha.service }));
@@ -147,8 +150,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   add(createPromptsModule(deps));
   add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
-  // TODO(merge): createBlobStore(config) (the storage branch).
-  const blobStore = options.images?.blobStore ?? new MemoryBlobStore();
+  const blobStore = options.images?.blobStore ?? blobs;
   const images = add(
     await createImagesModule({
       ...deps,
@@ -176,7 +178,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
-  await serveFrontend(server, config);
+  await serveFrontend(server, { hostShellDir: config.hostShellDir, remotes });
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.
   const released = await points.service.holds.sweepExpired();
@@ -186,6 +188,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     server,
     db,
     sharedState,
+    blobs,
     platform: platform.service,
     users: users.service,
     auth: auth.service,
@@ -206,6 +209,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       for (const module of [...modules].reverse()) await module.close?.();
       await server.close();
       await sharedState.close();
+      closeBlobStore(blobs);
       await db.close();
     },
   };

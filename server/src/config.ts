@@ -10,6 +10,7 @@ import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
+import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -319,7 +320,10 @@ export interface ServerConfig {
   /** PostgreSQL when set; SQLite in dataDir otherwise. */
   databaseUrl: string | undefined;
   hostShellDir: string;
+  /** The remote store's folder (DATA_DIR/remotes) when blobs are on local disk; with S3 the bucket's remotes/ holds it. */
   remoteStoreDir: string;
+  /** The blob store (server/src/storage/README.md): BLOB_DIR (default DATA_DIR/blobs), or an S3 bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
   /** Bearer token for registry mutations over HTTP; without it those calls are refused. */
   opsToken: string | undefined;
   apiSiteUrl: string;
@@ -449,12 +453,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const wechat = wechatOfficialOf(e);
   const senders = codeSendersOf(e);
   const pay = payConfigOf(env);
-  const problems = [...social.problems, ...wechat.problems, ...senders.problems, ...pay.problems];
+  const dataDir = path.resolve(e.DATA_DIR);
+  const storage = storageConfigOf(env, dataDir);
+  const problems = [...social.problems, ...wechat.problems, ...senders.problems, ...pay.problems, ...storage.problems];
   if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
     problems.push('PUBLIC_ORIGIN: 生产环境（NODE_ENV=production）必须设置网站的公开地址，例如 https://www.example.com（公开链接不能取自请求的 Host 头）');
   }
   if (problems.length) throw new Error(`invalid server configuration: ${problems.join('; ')}`);
-  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -462,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL || undefined,
     hostShellDir: path.resolve(e.HOST_SHELL_DIR),
     remoteStoreDir: path.join(dataDir, 'remotes'),
+    storage: storage.storage,
     opsToken: e.OPS_TOKEN || undefined,
     apiSiteUrl: e.API_SITE_URL,
     contact: { email: e.CONTACT_EMAIL || null, wechat: e.CONTACT_WECHAT || null, qrUrl: e.CONTACT_QR_URL || null, note: e.CONTACT_NOTE || null, group: e.CONTACT_GROUP || null },

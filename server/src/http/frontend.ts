@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BlobStore } from '../storage/blobStore.js';
+import { directoryOf } from '../storage/index.js';
 import { fail } from './envelope.js';
+import { serveRemotesFromStore } from './remoteFiles.js';
 
 /** Files whose URL never changes while their content may: the browser must revalidate them. */
 const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'release.json']);
@@ -10,10 +13,14 @@ const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 
 /** The precompressed siblings of a file (build-config/precompress.cjs), served in its place. */
 const SIBLING = /\.(br|gz)$/;
 
-function cacheHeaders(reply: FastifyReply, filePath: string) {
-  // filePath is the file sent: `index.html.br` keeps the rule of `index.html`.
+/** `index.html.br` keeps the rule of `index.html`. */
+function cacheControlOf(filePath: string): string {
   const name = path.basename(filePath).replace(SIBLING, '');
-  reply.header('Cache-Control', REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  return REVALIDATE.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable';
+}
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header('Cache-Control', cacheControlOf(filePath));
 }
 
 /**
@@ -24,27 +31,23 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
  */
 const NOT_SERVED = /\.(map|br|gz)$/;
 const servable = (pathname: string, root: string | undefined) => !!root && !NOT_SERVED.test(pathname) && fs.existsSync(path.join(root, pathname));
+/** Nor, from the remote store, anything under a dot folder: the local blob store keeps its own files in `.blobstore/`. */
+const DOT_SEGMENT = /(^|\/)\./;
+const remoteServableName = (pathname: string) => !NOT_SERVED.test(pathname) && !DOT_SEGMENT.test(pathname);
+const remoteServable = (pathname: string, root: string | undefined) => !DOT_SEGMENT.test(pathname) && servable(pathname, root);
 
 const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 
 /**
  * The built host shell at /, the remote store at /remotes/<area>/<version>/, and history-mode
  * fallback: any other GET that wants a page gets index.html, so no front-end route is a 404.
+ * The remote store: a folder (local blob store) is served by @fastify/static, a bucket by
+ * remoteFiles.ts with the same rules.
  */
-export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remoteStoreDir: string }): Promise<void> {
-  fs.mkdirSync(options.remoteStoreDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.remoteStoreDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    preCompressed: true,
-    allowedPath: servable,
-    setHeaders: (res, filePath) => {
-      cacheHeaders(res, filePath);
-      res.header('Access-Control-Allow-Origin', '*');
-    },
-  });
+export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remotes: BlobStore }): Promise<void> {
+  const remoteDir = directoryOf(options.remotes);
+  if (remoteDir) await serveRemoteFolder(app, remoteDir);
+  else serveRemotesFromStore(app, options.remotes, { cacheControlOf, servable: remoteServableName });
   const indexFile = path.join(options.hostShellDir, 'index.html');
   const hasHost = fs.existsSync(indexFile);
   if (hasHost) {
@@ -68,5 +71,21 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
     if (!hasHost) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 pnpm build');
     // As `/` sends it: precompressed when accepted, with its validators, `no-cache` (cacheHeaders).
     return reply.sendFile('index.html');
+  });
+}
+
+async function serveRemoteFolder(app: FastifyInstance, root: string): Promise<void> {
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    allowedPath: remoteServable,
+    setHeaders: (res, filePath) => {
+      cacheHeaders(res, filePath);
+      res.header('Access-Control-Allow-Origin', '*');
+    },
   });
 }

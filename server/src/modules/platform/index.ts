@@ -5,6 +5,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
+import { closeBlobStore, createBlobStore, LocalBlobStore, remoteBlobStore, type BlobStore } from '../../storage/index.js';
 import type { ServerModule } from '../module.js';
 import { GuardEvents } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
@@ -14,9 +15,17 @@ import { PlatformRepository } from './repository.js';
 import { platformRoutes } from './routes.js';
 import { PlatformService } from './service.js';
 
-/** The platform module wired to a database and a remote store, with every area's channel in place. */
-export async function createPlatformService(db: Kysely<Database>, options: Pick<ServerConfig, 'remoteStoreDir' | 'apiSiteUrl' | 'site'>): Promise<PlatformService> {
-  const service = new PlatformService(new PlatformRepository(db), new RemoteStore(options.remoteStoreDir), AREAS, options.apiSiteUrl, options.site);
+/**
+ * The platform module wired to a database and a remote store, with every area's channel in place.
+ * `remotes`: the remote store's blob store (storage/index.ts `remoteBlobStore`); without it the
+ * folder remoteStoreDir.
+ */
+export async function createPlatformService(
+  db: Kysely<Database>,
+  options: Pick<ServerConfig, 'remoteStoreDir' | 'apiSiteUrl' | 'site'> & { remotes?: BlobStore },
+): Promise<PlatformService> {
+  const remotes = options.remotes ?? new LocalBlobStore(options.remoteStoreDir);
+  const service = new PlatformService(new PlatformRepository(db), new RemoteStore(remotes), AREAS, options.apiSiteUrl, options.site);
   await service.ensureAreas();
   return service;
 }
@@ -28,7 +37,9 @@ export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState
 
 export interface PlatformDeps {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'remoteStoreDir' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads'>;
+  config: Pick<ServerConfig, 'remoteStoreDir' | 'storage' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads'>;
+  /** The server's blob store; without it (pnpm ops) the module opens the configured one and closes it. */
+  blobs?: BlobStore;
   sharedState: SharedState;
   /** The signed-in user's id (the auth module's guard; never throws): the cohort then follows the user. */
   userIdOf?: (request: FastifyRequest) => Promise<string | null>;
@@ -39,11 +50,13 @@ export interface PlatformDeps {
  * The remote registry (areas, releases, canaries), the site's contact and download links and the
  * guard events: platform/* routes, `pnpm ops remotes` and `pnpm ops guards`.
  */
-export async function createPlatformModule({ db, config, sharedState, userIdOf, log }: PlatformDeps): Promise<ServerModule<PlatformService>> {
-  const service = await createPlatformService(db, config);
+export async function createPlatformModule({ db, config, sharedState, userIdOf, log, blobs }: PlatformDeps): Promise<ServerModule<PlatformService>> {
+  const ownBlobs = blobs ? null : createBlobStore(config.storage);
+  const service = await createPlatformService(db, { ...config, remotes: remoteBlobStore(blobs ?? ownBlobs!, config.remoteStoreDir) });
   const guardEvents = createGuardEvents(db, sharedState, log);
   return {
     service,
+    ...(ownBlobs ? { close: async () => closeBlobStore(ownBlobs) } : {}),
     routes: (app) => platformRoutes(app, { service, guardEvents, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
     opsCommands: { remotes: remotesCommand(service), guards: guardsCommand(new GuardEventsRepository(db)) },
   };

@@ -1,48 +1,115 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { addMissingSiblings } from '@qiming/contracts/federation';
+import { addMissingSiblings, PRECOMPRESS_RULE } from '@qiming/contracts/federation';
+import type { BlobStore } from '../../storage/blobStore.js';
+import { contentTypeOf } from '../../storage/contentTypes.js';
 
-/** Where published remote builds live: <storeDir>/<area>/<version>/, served at /remotes/<area>/<version>/. */
+/** The precompressed siblings' extensions (precompress-rule.json): sent as their file's Content-Encoding. */
+export const SIBLING = /\.(br|gz)$/;
+
+/** Uploads at once while publishing (a build is some dozens of files). */
+const UPLOAD_CONCURRENCY = 8;
+
+/** The file a release is known by: written last, so a release that has it is complete. */
+const MANIFEST = 'mf-manifest.json';
+
+/** Every file under dir, relative with '/' separators. */
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** A sibling is stored with its file's type: it is served as that file, with a Content-Encoding. */
+const storedTypeOf = (file: string) => contentTypeOf(file.replace(SIBLING, ''));
+
+async function inBatches<T>(items: T[], size: number, task: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(task));
+}
+
+function temporaryDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'qm-release-'));
+}
+
+/**
+ * Published remote builds, served at /remotes/<area>/<version>/: objects `<area>/<version>/<file>`
+ * of a blob store (the folder DATA_DIR/remotes, or `remotes/` of the S3 bucket that every server
+ * instance reads — storage/index.ts `remoteBlobStore`).
+ */
 export class RemoteStore {
-  constructor(readonly dir: string) {}
-
-  releaseDir(area: string, version: string): string {
-    return path.join(this.dir, area, version);
-  }
+  constructor(readonly blobs: BlobStore) {}
 
   entryUrl(area: string, version: string): string {
     return `/remotes/${encodeURIComponent(area)}/${encodeURIComponent(version)}/mf-manifest.json`;
   }
 
-  has(area: string, version: string): boolean {
-    return fs.existsSync(path.join(this.releaseDir(area, version), 'mf-manifest.json'));
+  /** A complete release: its manifest, written last, is there. */
+  has(area: string, version: string): Promise<boolean> {
+    return this.blobs.exists(`${area}/${version}/${MANIFEST}`);
+  }
+
+  /** Removes whatever is stored of a release (an interrupted publish's leftovers). */
+  remove(area: string, version: string): Promise<void> {
+    return this.blobs.deletePrefix(`${area}/${version}/`);
   }
 
   /**
-   * Copies a build in, with the precompressed siblings (.br, .gz) it lacks made in the copy (the
-   * build directory is left as it is); an existing release directory is never overwritten.
+   * Copies a build in, with the precompressed siblings (.br, .gz) it lacks made in a temporary copy
+   * (the build directory is left as it is). The manifest goes last, so `has` is true only of a
+   * whole release; a failed copy removes what it wrote.
    */
   async copyIn(area: string, version: string, buildDir: string): Promise<void> {
-    const target = this.releaseDir(area, version);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
-    fs.cpSync(buildDir, staging, { recursive: true });
+    const staging = temporaryDir();
     try {
+      fs.cpSync(buildDir, staging, { recursive: true });
       await addMissingSiblings(staging);
-      fs.renameSync(staging, target);
-    } catch (error) {
+      const files = filesUnder(staging);
+      const upload = (file: string) => this.blobs.put(`${area}/${version}/${file}`, fs.readFileSync(path.join(staging, file)), { contentType: storedTypeOf(file) });
+      try {
+        await inBatches(
+          files.filter((file) => file !== MANIFEST),
+          UPLOAD_CONCURRENCY,
+          upload,
+        );
+        if (files.includes(MANIFEST)) await upload(MANIFEST);
+      } catch (error) {
+        await this.remove(area, version).catch(() => undefined);
+        throw error;
+      }
+    } finally {
       fs.rmSync(staging, { recursive: true, force: true });
-      throw error;
     }
   }
 
   /**
    * Adds the siblings a published release lacks (published before the build made them); its own
-   * files are not touched, each sibling appears whole. Returns the siblings made.
+   * files are not touched, each sibling is written whole. Returns the siblings made.
    */
-  completeSiblings(area: string, version: string): Promise<string[]> {
-    return addMissingSiblings(this.releaseDir(area, version));
+  async completeSiblings(area: string, version: string): Promise<string[]> {
+    const prefix = `${area}/${version}/`;
+    const files = (await this.blobs.list(prefix)).map((key) => key.slice(prefix.length));
+    const present = new Set(files);
+    const candidates = files.filter((file) => PRECOMPRESS_RULE.test.test(file));
+    if (!candidates.length) return [];
+    // The shared rule works on a folder: the candidates' bytes, and empty stand-ins for the siblings there already.
+    const work = temporaryDir();
+    try {
+      for (const file of candidates) {
+        const body = await this.blobs.read(prefix + file);
+        if (!body) continue;
+        fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+        fs.writeFileSync(path.join(work, file), body);
+        for (const sibling of [`${file}.br`, `${file}.gz`]) if (present.has(sibling)) fs.writeFileSync(path.join(work, sibling), '');
+      }
+      const made = (await addMissingSiblings(work)).map((file) => file.split(path.sep).join('/'));
+      await inBatches(made, UPLOAD_CONCURRENCY, (file) => this.blobs.put(prefix + file, fs.readFileSync(path.join(work, file)), { contentType: storedTypeOf(file) }));
+      return made;
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }
 }
 

@@ -81,10 +81,11 @@ export class PlatformService {
     if (existing) {
       if (existing.integrity !== integrity) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
       // Published before builds had siblings: they are added, nothing else changes.
-      if (this.store.has(area, version)) await this.store.completeSiblings(area, version);
+      if (await this.store.has(area, version)) await this.store.completeSiblings(area, version);
       return { version, alreadyPublished: true };
     }
-    if (this.store.has(area, version)) fs.rmSync(this.store.releaseDir(area, version), { recursive: true, force: true });
+    // Not in the registry: whatever is stored under the version is an interrupted publish's.
+    await this.store.remove(area, version);
     await this.store.copyIn(area, version, buildDir);
     await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
     await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
