@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import { session } from '@qiming/sdk';
+import { session, user } from '@qiming/sdk';
 import { painterApi } from '../api/painterApi';
 import { requireLogin } from './login';
-import { PainterStore } from './painterStore';
+import { PainterStore, UNKNOWN_ACCOUNT } from './painterStore';
 
 let instance: PainterStore | null = null;
 
@@ -11,7 +11,11 @@ let instance: PainterStore | null = null;
  * form and the task list are there when the user comes back.
  */
 export function painterStore(): PainterStore {
-  instance ??= new PainterStore(painterApi, { signedIn: () => session.isLoggedIn, requireLogin: () => requireLogin() });
+  instance ??= new PainterStore(painterApi, {
+    signedIn: () => session.isLoggedIn,
+    requireLogin: () => requireLogin(),
+    account: () => (session.isLoggedIn ? (user.info?.username ?? UNKNOWN_ACCOUNT) : null),
+  });
   return instance;
 }
 

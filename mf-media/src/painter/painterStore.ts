@@ -44,7 +44,11 @@ export interface PainterStoreOptions {
   /** Whether the user is signed in (the SDK session), and what to do when not (the host's login prompt). */
   signedIn(): boolean;
   requireLogin(): boolean;
+  /** Who is signed in (null: nobody; UNKNOWN_ACCOUNT: signed in, name not loaded yet): a switch drops the last one's tasks. */
+  account(): string | null;
 }
+
+export const UNKNOWN_ACCOUNT = '?';
 
 /** The fields 做同款 carries in the painter's query (paintLikePath). */
 const PREFILL_KEYS = ['prompt', 'model', 'aspect', 'negativePrompt', 'seed'];
@@ -89,6 +93,7 @@ export class PainterStore {
   /** A model asked for by the query before the models were known. */
   private wantedModel: string | null = null;
   private appliedQuery = '';
+  private accountSeen: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private polling = false;
   private readonly pollMs: number;
@@ -98,7 +103,8 @@ export class PainterStore {
     private readonly options: PainterStoreOptions,
   ) {
     this.pollMs = options.pollMs ?? IMAGE_LIMITS.pollMs;
-    makeAutoObservable<this, 'api' | 'options' | 'timer' | 'polling' | 'wantedModel' | 'appliedQuery' | 'pollMs'>(this, {
+    makeAutoObservable<this, 'api' | 'options' | 'timer' | 'polling' | 'wantedModel' | 'appliedQuery' | 'pollMs' | 'accountSeen'>(this, {
+      accountSeen: false,
       api: false,
       options: false,
       timer: false,
@@ -460,12 +466,28 @@ export class PainterStore {
     if (shown) this.opened = true;
     this.shown = shown;
     if (!shown) return this.stopPolling();
+    this.forgetOtherAccount();
     void this.loadFunctions();
     if (this.options.signedIn()) {
       // Back on the page: the list as the server has it now (tasks may have finished meanwhile).
       void this.loadTasks();
       if (!this.quote) void this.loadQuote();
     }
+  }
+
+  /** Signed out, or another user signed in since the page was last seen: the last one's tasks and images go. */
+  private forgetOtherAccount(): void {
+    const account = this.options.account();
+    const seen = this.accountSeen;
+    const switched = account === null ? seen !== null : seen !== null && seen !== UNKNOWN_ACCOUNT && account !== UNKNOWN_ACCOUNT && account !== seen;
+    if (account !== UNKNOWN_ACCOUNT || seen === null) this.accountSeen = account;
+    if (!switched) return;
+    this.tasks = [];
+    this.total = 0;
+    this.pageNo = 0;
+    this.tasksLoaded = false;
+    this.references = [];
+    this.quote = null;
   }
 
   setVisible(visible: boolean): void {
