@@ -524,9 +524,11 @@ export class PainterStore {
         try {
           const next = await this.api.task(task.id, isMidjourneyTask(task));
           runInAction(() => {
-            if (!this.tasks.some((item) => item.id === next.id)) return; // deleted meanwhile
+            const shown = this.tasks.find((item) => item.id === next.id);
+            if (!shown) return; // deleted meanwhile
             if (!isActive(next)) finished = true;
-            this.upsert(next);
+            // An unchanged answer (a task still queued) redraws nothing.
+            if (JSON.stringify(shown) !== JSON.stringify(next)) this.upsert(next);
           });
         } catch {
           // tried again on the next tick

@@ -19,7 +19,8 @@ export const AdvancedSettings = observer(function AdvancedSettings() {
   return (
     <div className={styles.field}>
       <button type="button" className={styles.advancedToggle} aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? '▾' : '▸'} {t('painter.advanced')}
+        <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+        <span>{t('painter.advanced')}</span>
       </button>
       {open && (
         <>
