@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { Spin, UiProvider } from '@qiming/sdk/ui';
 import { usePainterStore } from './painterContext';
 import { t } from '../i18n';
-import styles from './painter.module.css';
+// Its own tiny sheet: the painter's styles load with the painter's chunk.
+import styles from './keepAlive.module.css';
 
 /*
  * Keep-alive (spec platform §2: only the image-generation page is kept alive). The painter is drawn
@@ -43,7 +44,8 @@ interface OutletProps {
 export function PainterOutlet({ entry }: OutletProps) {
   const store = usePainterStore();
   const slot = useRef<HTMLDivElement>(null);
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
 
   useLayoutEffect(() => {
     const node = nodeOfPainter();
@@ -55,7 +57,11 @@ export function PainterOutlet({ entry }: OutletProps) {
     };
   }, [store]);
 
-  useEffect(() => store.applyQuery(search), [store, search]);
+  // The query is a one-time order: once the form holds it, the address drops it, so a reload or a
+  // return does not overwrite what the user changed since, and the same 做同款 applies again.
+  useEffect(() => {
+    if (store.applyQuery(search)) navigate(pathname, { replace: true });
+  }, [store, search, pathname, navigate]);
 
   useEffect(() => {
     const onVisibility = () => store.setVisible(document.visibilityState !== 'hidden');

@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { eventBus, IMAGE_LIMITS, session } from '@qiming/sdk';
 import type { ImageTask } from '@qiming/sdk/contracts';
 import type { PainterApi } from '../api/painterApi';
@@ -15,10 +15,12 @@ configure({ asyncUtilTimeout: 4000 });
 /** Links to move between pages the way the navbar does. */
 function Go() {
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <nav>
       <button onClick={() => navigate('/sharePage')}>to-gallery</button>
       <button onClick={() => navigate('/painter')}>to-painter</button>
+      <output data-testid="location">{`${location.pathname}${location.search}`}</output>
     </nav>
   );
 }
@@ -284,6 +286,7 @@ describe('coming back to the page', () => {
     await form();
     await waitFor(() => expect(prompt().value).toBe('一只猫'));
     expect(pressed('16:9')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/painter'); // the query was a one-time order
     expect(screen.queryByText('3 张')).toBeNull(); // a Midjourney model draws a grid, no count
     fireEvent.click(button('高级设置'));
     expect((document.getElementById('painter-negative') as HTMLTextAreaElement).value).toBe('模糊');

@@ -92,7 +92,6 @@ export class PainterStore {
 
   /** A model asked for by the query before the models were known. */
   private wantedModel: string | null = null;
-  private appliedQuery = '';
   private accountSeen: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private polling = false;
@@ -103,14 +102,13 @@ export class PainterStore {
     private readonly options: PainterStoreOptions,
   ) {
     this.pollMs = options.pollMs ?? IMAGE_LIMITS.pollMs;
-    makeAutoObservable<this, 'api' | 'options' | 'timer' | 'polling' | 'wantedModel' | 'appliedQuery' | 'pollMs' | 'accountSeen'>(this, {
+    makeAutoObservable<this, 'api' | 'options' | 'timer' | 'polling' | 'wantedModel' | 'pollMs' | 'accountSeen'>(this, {
       accountSeen: false,
       api: false,
       options: false,
       timer: false,
       polling: false,
       wantedModel: false,
-      appliedQuery: false,
       pollMs: false,
     });
   }
@@ -216,11 +214,10 @@ export class PainterStore {
     if (this.count > this.maxCount) this.count = this.maxCount;
   }
 
-  /** 做同款 from the gallery: /painter?prompt=&model=&aspect=&negativePrompt=&seed= (applied once per query). */
-  applyQuery(search: string): void {
+  /** 做同款 from the gallery: /painter?prompt=&model=&aspect=&negativePrompt=&seed=. True when the query carried a prefill. */
+  applyQuery(search: string): boolean {
     const query = new URLSearchParams(search);
-    if (!PREFILL_KEYS.some((key) => query.has(key)) || search === this.appliedQuery) return;
-    this.appliedQuery = search;
+    if (!PREFILL_KEYS.some((key) => query.has(key))) return false;
     const seed = Number(query.get('seed'));
     const aspect = query.get('aspect') as AspectRatio | null;
     this.fill({
@@ -230,6 +227,7 @@ export class PainterStore {
       aspect: aspect && ASPECT_RATIOS.includes(aspect) ? aspect : null,
       model: query.get('model'),
     });
+    return true;
   }
 
   /** 做同款 on one of the user's own results: its prompt, model, ratio and seed in the 文生图 form. */
