@@ -160,7 +160,12 @@ export class PainterStore {
   }
 
   get problem(): Problem | null {
-    return problemOf(this);
+    return problemOf({ ...this.formState, sendsNegativePrompt: !!this.model?.negativePrompt });
+  }
+
+  private get formState() {
+    const { tab, modelId, prompt, negativePrompt, usesPrompt, uploading, references } = this;
+    return { tab, modelId, prompt, negativePrompt, usesPrompt, uploading, references };
   }
 
   /** Points this submit costs: the caller's quote per task, per image for Stable Diffusion style counts. */

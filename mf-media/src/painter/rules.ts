@@ -52,6 +52,8 @@ interface FormState {
   prompt: string;
   negativePrompt: string;
   usesPrompt: boolean;
+  /** The model takes a negative prompt (otherwise what is typed there is not sent, nor checked). */
+  sendsNegativePrompt: boolean;
   uploading: boolean;
   references: readonly unknown[];
 }
@@ -60,9 +62,13 @@ interface FormState {
 export function problemOf(form: FormState): Problem | null {
   if (!form.modelId) return { key: 'painter.invalid.noModel' };
   if (form.uploading) return { key: 'painter.invalid.uploading' };
-  if (form.usesPrompt && !form.prompt.trim()) return { key: 'painter.invalid.promptEmpty' };
-  if (form.prompt.length > IMAGE_LIMITS.prompt) return { key: 'painter.invalid.promptTooLong', vars: { max: IMAGE_LIMITS.prompt } };
-  if (form.negativePrompt.length > IMAGE_LIMITS.negativePrompt) return { key: 'painter.invalid.negativeTooLong', vars: { max: IMAGE_LIMITS.negativePrompt } };
+  if (form.usesPrompt) {
+    if (!form.prompt.trim()) return { key: 'painter.invalid.promptEmpty' };
+    if (form.prompt.length > IMAGE_LIMITS.prompt) return { key: 'painter.invalid.promptTooLong', vars: { max: IMAGE_LIMITS.prompt } };
+    if (form.sendsNegativePrompt && form.negativePrompt.length > IMAGE_LIMITS.negativePrompt) {
+      return { key: 'painter.invalid.negativeTooLong', vars: { max: IMAGE_LIMITS.negativePrompt } };
+    }
+  }
   // 文生图 sends no images (the slots wait for 图生图).
   if (form.tab === 'txt2img') return null;
   const rule = referenceRule(form.tab);
