@@ -23,7 +23,7 @@ export function MasonryGrid({ items, onOpen, onLike, onNearEnd }: Props) {
   const layout = useMemo(() => layoutMasonry(items, width), [items, width]);
   const visible = useVisibleTiles(grid, layout, onNearEnd);
   return (
-    <div ref={grid} className={styles.grid} style={{ height: layout.height }} data-testid="gallery-grid" data-columns={layout.columns.length}>
+    <div ref={grid} className={styles.grid} style={{ height: layout.height }} data-testid="gallery-grid" data-columns={layout.columns.length} data-count={items.length}>
       {visible.map((index) => {
         const image = items[index];
         const box = layout.boxes[index];

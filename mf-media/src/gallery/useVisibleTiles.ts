@@ -40,6 +40,8 @@ export function useVisibleTiles(grid: RefObject<HTMLElement | null>, layout: Mas
       const node = grid.current;
       if (!node) return;
       const { layout: shown, onNearEnd: nearEnd, visible: before } = latest.current;
+      // Laid out before the grid's width was read: every tile would look "visible" and the end near.
+      if (shown.columnWidth <= 0) return;
       const screen = window.innerHeight;
       const viewTop = -node.getBoundingClientRect().top;
       const bottom = viewTop + 2 * screen;
