@@ -18,7 +18,7 @@ export const GalleryTile = memo(function GalleryTile({ image, box, index, onOpen
   return (
     <div
       className={styles.tile}
-      style={{ width: box.width, height: box.height, transform: `translate3d(${box.x}px, ${box.y}px, 0)` }}
+      style={{ width: box.width, height: box.height, transform: `translate(${box.x}px, ${box.y}px)` }}
       data-testid="gallery-tile"
       data-index={index}
       data-image-id={image.imageId}
