@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { SharedImage } from '@qiming/sdk/contracts';
 import type { Box } from './masonry';
 import { LikeButton } from './LikeButton';
@@ -9,12 +9,18 @@ interface Props {
   image: SharedImage;
   box: Box;
   index: number;
+  /** Flicking past: the placeholder colour until the page slows down (a thumbnail once shown stays). */
+  deferImage: boolean;
   onOpen(imageId: string): void;
   onLike(imageId: string): void;
 }
 
 /** One picture of the masonry, placed absolutely; the author and ♥ show on hover (always on touch screens). */
-export const GalleryTile = memo(function GalleryTile({ image, box, index, onOpen, onLike }: Props) {
+export const GalleryTile = memo(function GalleryTile({ image, box, index, deferImage, onOpen, onLike }: Props) {
+  const [withImage, setWithImage] = useState(!deferImage);
+  useEffect(() => {
+    if (!deferImage) setWithImage(true);
+  }, [deferImage]);
   return (
     <div
       className={styles.tile}
@@ -24,7 +30,7 @@ export const GalleryTile = memo(function GalleryTile({ image, box, index, onOpen
       data-image-id={image.imageId}
     >
       <button type="button" className={styles.open} onClick={() => onOpen(image.imageId)} aria-label={t('gallery.openLabel', { name: image.author })}>
-        <img className={styles.thumb} src={image.thumbUrl} alt={image.prompt} width={Math.round(box.width)} height={box.height} loading="lazy" decoding="async" draggable={false} />
+        {withImage ? <img className={styles.thumb} src={image.thumbUrl} alt={image.prompt} width={Math.round(box.width)} height={box.height} loading="lazy" decoding="async" draggable={false} /> : null}
       </button>
       {image.offlineDemo ? <span className={styles.demoTag}>{t('gallery.offlineDemo')}</span> : null}
       <div className={styles.overlay}>

@@ -21,13 +21,13 @@ export function MasonryGrid({ items, onOpen, onLike, onNearEnd }: Props) {
   const grid = useRef<HTMLDivElement>(null);
   const width = useWidth(grid);
   const layout = useMemo(() => layoutMasonry(items, width), [items, width]);
-  const visible = useVisibleTiles(grid, layout, onNearEnd);
+  const { indices, flicking } = useVisibleTiles(grid, layout, onNearEnd);
   return (
     <div ref={grid} className={styles.grid} style={{ height: layout.height }} data-testid="gallery-grid" data-columns={layout.columns.length} data-count={items.length}>
-      {visible.map((index) => {
+      {indices.map((index) => {
         const image = items[index];
         const box = layout.boxes[index];
-        return image && box ? <GalleryTile key={image.imageId} image={image} box={box} index={index} onOpen={onOpen} onLike={onLike} /> : null;
+        return image && box ? <GalleryTile key={image.imageId} image={image} box={box} index={index} deferImage={flicking} onOpen={onOpen} onLike={onLike} /> : null;
       })}
     </div>
   );

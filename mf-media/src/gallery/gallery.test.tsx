@@ -83,6 +83,18 @@ describe('the gallery grid', () => {
     expect(tile('img-75')).toBeNull();
   });
 
+  it('shows placeholders while flicking past, and the thumbnails once the page slows down', async () => {
+    render(fakeGalleryApi());
+    await waitFor(() => expect(grid().dataset.count).toBe('40'));
+    const withoutImage = () => screen.getAllByTestId('gallery-tile').filter((el) => !el.querySelector('img')).length;
+    expect(withoutImage()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // 1,500 px in a frame or so: far faster than 4 screens a second.
+    scrollTo(1500);
+    await waitFor(() => expect(withoutImage()).toBeGreaterThan(0));
+    await waitFor(() => expect(withoutImage()).toBe(0));
+  });
+
   it('shows a retry when the first page fails, and an empty state', async () => {
     const api = fakeGalleryApi();
     api.list.mockRejectedValueOnce(new Error('down'));
