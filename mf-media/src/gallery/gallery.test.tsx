@@ -73,6 +73,7 @@ describe('the gallery grid', () => {
     scrollTo(height - 900);
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ pageNo: 2, pageSize: 40, sort: 'newest' }));
     await waitFor(() => expect(grid().dataset.count).toBe('75'));
+    expect(api.list.mock.calls.filter(([query]) => query.pageNo === 2)).toHaveLength(1);
     const ids = screen.getAllByTestId('gallery-tile').map((el) => el.dataset.imageId);
     expect(new Set(ids).size).toBe(ids.length);
     scrollTo(parseFloat(grid().style.height) - 900);

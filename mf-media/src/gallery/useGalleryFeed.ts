@@ -37,6 +37,8 @@ export function appendPage(items: readonly SharedImage[], incoming: readonly Sha
   return fresh.length ? [...items, ...fresh] : (items as SharedImage[]);
 }
 
+const isLastPage = (page: GalleryPage, pageNo: number) => page.list.length === 0 || pageNo * IMAGE_LIMITS.galleryPageSize >= page.total;
+
 function reduce(state: FeedState, action: Action): FeedState {
   switch (action.type) {
     case 'reset':
@@ -45,8 +47,7 @@ function reduce(state: FeedState, action: Action): FeedState {
       return { ...state, status: 'loading' };
     case 'loaded': {
       const { page, pageNo } = action;
-      const done = page.list.length === 0 || pageNo * IMAGE_LIMITS.galleryPageSize >= page.total;
-      return { ...state, items: appendPage(state.items, page.list), pageNo, total: page.total, status: 'idle', done };
+      return { ...state, items: appendPage(state.items, page.list), pageNo, total: page.total, status: 'idle', done: isLastPage(page, pageNo) };
     }
     case 'failed':
       return { ...state, status: 'failed' };
@@ -76,29 +77,36 @@ export function useGalleryFeed(api: GalleryApi, firstSort: GallerySort = 'newest
   // Answers of a sort order left behind (or of an unmounted page) are dropped by this count.
   const generation = useRef(0);
   const inFlight = useRef(false);
+  // Where paging stands, set when an answer arrives: a frame may ask for more before React has
+  // re-rendered with that answer, and must not ask for the same page again.
+  const cursor = useRef({ pageNo: 0, done: false, failed: false });
   const liking = useRef(new Set<string>());
 
   const fetchNext = useCallback(() => {
-    const { pageNo, sort } = current.current;
+    const { sort } = current.current;
     const asked = generation.current;
-    const next = pageNo + 1;
+    const next = cursor.current.pageNo + 1;
     inFlight.current = true;
+    cursor.current.failed = false;
     dispatch({ type: 'loading' });
     api.list({ pageNo: next, pageSize: IMAGE_LIMITS.galleryPageSize, sort }).then(
       (page) => {
         if (asked !== generation.current) return;
         inFlight.current = false;
+        cursor.current = { pageNo: next, done: isLastPage(page, next), failed: false };
         dispatch({ type: 'loaded', pageNo: next, page });
       },
       () => {
         if (asked !== generation.current) return;
         inFlight.current = false;
+        cursor.current.failed = true;
         dispatch({ type: 'failed' });
       },
     );
   }, [api]);
 
   useEffect(() => {
+    cursor.current = { pageNo: 0, done: false, failed: false };
     fetchNext();
     return () => {
       generation.current++;
@@ -107,8 +115,8 @@ export function useGalleryFeed(api: GalleryApi, firstSort: GallerySort = 'newest
   }, [fetchNext, state.sort]);
 
   const loadMore = useCallback(() => {
-    const { done, status, pageNo } = current.current;
-    if (inFlight.current || done || status === 'failed' || pageNo === 0) return;
+    const { done, failed, pageNo } = cursor.current;
+    if (inFlight.current || done || failed || pageNo === 0) return;
     fetchNext();
   }, [fetchNext]);
 
