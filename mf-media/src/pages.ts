@@ -1,12 +1,15 @@
-import { createElement } from 'react';
+import { createElement, lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { PainterOutlet } from './painter/keepAlive';
 
+// Each page is its own chunk.
+const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
+
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
   { path: '/painter', title: t('pages.painter'), element: createElement(PainterOutlet, { entry: 'painter' }) },
-  { path: '/sharePage', title: t('pages.gallery') },
+  { path: '/sharePage', title: t('pages.gallery'), element: createElement(GalleryPage) },
   { path: '/videoPage', title: t('pages.video') },
   { path: '/pptPage', title: t('pages.slides') },
   { path: '/soundClone', title: t('pages.voiceClone') },
