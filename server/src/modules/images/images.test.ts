@@ -307,6 +307,12 @@ describe(`image tasks with the embedded default: the offline painter (${DB})`, (
     const cityStats = await sharp(cityPng).stats();
     assert.ok(seaStats.channels[0]!.mean + seaStats.channels[1]!.mean < cityStats.channels[0]!.mean + cityStats.channels[1]!.mean, 'the night sea is darker than the sunny city');
 
+    // Midjourney draws a grid of four whoever draws it: the page offers it no 文生图 of one image.
+    const functions = await data<ImageFunctions>(t.app.server, 'GET', 'sd/getFunctions');
+    const mj = functions.models.find((model) => model.id === MJ)!;
+    assert.deepEqual([mj.kinds.includes('imagine'), mj.kinds.includes('txt2img'), mj.offlineDemo], [true, false, true]);
+    assert.equal((await envelope(t.app.server, 'POST', 'sd/txt2img', { token: user.token, payload: { model: MJ, prompt: '猫' } })).code, IMAGE_CODES.unsupported);
+
     const grid = await done((await data<ImageTask>(t.app.server, 'POST', 'backend-api/mjPainter', { token: user.token, payload: { model: MJ, prompt: '雪山下的森林', aspect: '1:1' } })).id);
     assert.deepEqual([grid.status, grid.results.length, grid.offlineDemo], ['succeeded', 4, true]);
     assert.ok(grid.actions.includes('U2'));

@@ -43,6 +43,8 @@ export interface ProviderChoice {
 export interface ProviderSource {
   /** undefined: nothing can draw this model. */
   providerFor(model: string): ProviderChoice | undefined;
+  /** What the model offers (the same whether the offline painter or a channel draws it, so the page does not change when a channel is added). */
+  kindsFor(model: string): readonly ImageTaskKind[];
 }
 
 export interface ImagesServiceDeps {
@@ -103,7 +105,7 @@ export class ImagesService {
     this.viewContext = {
       links: deps.links,
       translator: deps.translator,
-      canAct: (model) => deps.providers.providerFor(model)?.provider.supports('action') ?? false,
+      canAct: (model) => deps.providers.kindsFor(model).includes('action'),
     };
   }
 
@@ -205,7 +207,7 @@ export class ImagesService {
 
   private provider(model: string, kind: ImageTaskKind): ProviderChoice {
     const choice = this.deps.providers.providerFor(model);
-    if (!choice || !choice.provider.supports(kind)) throw unsupported();
+    if (!choice || !this.deps.providers.kindsFor(model).includes(kind)) throw unsupported();
     return choice;
   }
 
@@ -255,7 +257,7 @@ export class ImagesService {
       if (!isImageModel(entry) || entry.price.kind !== 'perRequest') continue;
       const choice = this.deps.providers.providerFor(entry.id);
       if (!choice) continue;
-      const kinds = (['txt2img', 'img2img', 'imagine', 'action', 'blend', 'describe', 'swapFace'] as const).filter((kind) => choice.provider.supports(kind));
+      const kinds = [...this.deps.providers.kindsFor(entry.id)];
       if (kinds.length === 0) continue;
       // OpenAI's Images API takes neither a negative prompt nor a seed; the others do.
       const openAi = choice.provider.kind === 'openai-images';

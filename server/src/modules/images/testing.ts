@@ -54,5 +54,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** Every image model drawn by one provider. */
 export function providersOf(provider: ImageProvider, offline = false): ProviderSource {
   const choice: ProviderChoice = { provider, upstreamModel: 'fake-model', offline };
-  return { providerFor: () => choice };
+  const kinds: ImageTaskKind[] = ['txt2img', 'img2img', 'imagine', 'action', 'blend', 'describe', 'swapFace'];
+  return { providerFor: () => choice, kindsFor: () => kinds.filter((kind) => provider.supports(kind)) };
 }
