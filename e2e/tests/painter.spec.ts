@@ -62,7 +62,8 @@ test.describe('AI drawing and the gallery (offline painter)', () => {
     await expect(viewer.locator('img').first()).toBeVisible();
     await viewer.getByRole('switch', { name: '分享到广场' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '已分享到广场' })).toBeVisible();
-    await viewer.getByRole('button', { name: '关闭' }).first().click();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
 
     // A second account likes it on /sharePage, then 做同款 opens the painter filled in.
     const bob = await secondUser(browser);
@@ -80,7 +81,7 @@ test.describe('AI drawing and the gallery (offline painter)', () => {
 
     // The owner deletes the upscale task: gone from the list and from the gallery.
     await upscaled.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '已删除' })).toBeVisible();
     await bob.goto('/sharePage');
     await expect(bob.getByTestId('gallery-grid').or(bob.getByText('还没有人分享作品'))).toBeVisible();
