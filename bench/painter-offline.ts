@@ -3,12 +3,19 @@
  * txt2img at 1024×1024 and 512×512 and for an upscale (U1 of a 1024² grid: 2048×2048). Prompts
  * cycle through plain scenes and every style (watercolour and oil are the slowest). One process,
  * images drawn one after another: libvips is held to one thread (sharp.concurrency(1)).
+ * Then the task latency: the server in this process (SQLite in a temp dir, one image worker, the
+ * offline painter), a user submitting one task at a time over HTTP and reading it back every 50 ms
+ * until it has succeeded; BENCH_TASKS (default 20). The page polls every 2 s (IMAGE_LIMITS.pollMs),
+ * which adds up to that to what a user waits.
  * Run from bench/ (where tsx is installed): node --import tsx painter-offline.ts. BENCH_IMAGES (default 12).
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import type { ImageJob } from '../server/src/modules/images/providers/provider.ts';
 import { OfflinePainter } from '../server/src/modules/images/providers/offline/offlinePainter.ts';
+import type { ImageTask } from '../contracts/src/images.ts';
+import { ACCOUNT_TEST_ENV, data, registeredUser } from '../server/src/testing/accounts.ts';
+import { createTestApp } from '../server/src/testing/testApp.ts';
 
 // sharp is the server's dependency, not the bench package's.
 const sharp = createRequire(new URL('../server/package.json', import.meta.url))('sharp') as typeof import('sharp');
@@ -47,3 +54,38 @@ console.log(`offline painter, ${IMAGES} images per row after one warm-up, sharp 
 console.log('| what | median ms | max ms | images/s |');
 console.log('|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.median.toFixed(0)} | ${r.max.toFixed(0)} | ${r.perSecond.toFixed(2)} |`);
+
+/** Submit → succeeded over HTTP, one task at a time, for `model` (SD: one image; MJ: a grid of four). */
+async function taskLatency(model: string, path: string, tasks: number): Promise<{ median: number; p95: number }> {
+  const t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOG_LEVEL: 'error', IMAGE_WORKERS: '1', IMAGE_CHANNELS: '' });
+  try {
+    const user = await registeredUser(t.app.server);
+    await t.app.points.credit(user.id, 'permanent', 10_000_000, { kind: 'adjust', reference: 'bench', key: `bench-painter:${user.id}` });
+    const times: number[] = [];
+    for (let i = 0; i < tasks; i++) {
+      const started = performance.now();
+      const task = await data<ImageTask>(t.app.server, 'POST', path, { token: user.token, payload: { model, prompt: PROMPTS[i % PROMPTS.length]!, seed: i } });
+      for (;;) {
+        const now = await data<ImageTask>(t.app.server, 'GET', `sd/getImgByReqId?reqId=${task.id}`, { token: user.token });
+        if (now.status === 'failed') throw new Error(`task failed: ${now.error}`);
+        if (now.status === 'succeeded') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[times.length >> 1]!, p95: times[Math.floor(times.length * 0.95)]! };
+  } finally {
+    await t.close();
+  }
+}
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 20);
+const latencies = [
+  { name: 'stable-diffusion txt2img 1024×1024, one image', ...(await taskLatency('stable-diffusion', 'sd/txt2img', TASKS)) },
+  { name: 'mj-chat imagine, a grid of four', ...(await taskLatency('mj-chat', 'backend-api/mjPainter', TASKS)) },
+];
+console.log(`\ntask latency, submit → succeeded over HTTP (server in-process, one worker), ${TASKS} tasks each`);
+console.log('| task | p50 ms | p95 ms |');
+console.log('|---|---|---|');
+for (const r of latencies) console.log(`| ${r.name} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} |`);

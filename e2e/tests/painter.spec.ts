@@ -87,4 +87,21 @@ test.describe('AI drawing and the gallery (offline painter)', () => {
     await expect(bob.getByTestId('gallery-grid').or(bob.getByText('还没有人分享作品'))).toBeVisible();
     await expect(bob.getByAltText(prompt)).toHaveCount(0);
   });
+
+  test('on a phone the painter stacks the form above the tasks, within the screen; the gallery shows two columns', async ({ browser }) => {
+    const phone = await (await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE, baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    await newSignedInUser(phone);
+    await phone.goto('/painter');
+    const form = phone.getByTestId('painter-form');
+    await expect(form).toBeVisible();
+    const box = (await form.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(form.getByRole('button', { name: '生成' })).toBeVisible();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.goto('/sharePage');
+    await expect(phone.getByTestId('gallery-grid').or(phone.getByText('还没有人分享作品'))).toBeVisible();
+    const grid = phone.getByTestId('gallery-grid');
+    if (await grid.isVisible()) await expect(grid).toHaveAttribute('data-columns', '2');
+  });
 });

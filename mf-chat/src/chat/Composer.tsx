@@ -5,6 +5,7 @@ import type { ChatStore } from './ChatStore';
 import { AgentBanner } from '../agents/AgentBanner';
 import type { PickerKey } from '../agents/AgentPicker';
 import { mentionAt, withoutMention } from '../agents/mention';
+import { pasteLargeText } from './largePaste';
 import agentStyles from '../agents/agents.module.css';
 import { FileChips, UploadButton } from '../uploads/UploadControl';
 import type { UploadStore } from '../uploads/UploadStore';
@@ -97,12 +98,20 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
   // Any change of the text, typed or set from outside (a prompt template), resizes the input.
   useEffect(resize, [text]);
 
-  // spec chat §2: pasting a file uploads it.
+  // spec chat §2: pasting a file uploads it; a large text goes in at once (largePaste.ts).
   const onPaste = (event: React.ClipboardEvent<HTMLTextAreaElement>) => {
     const file = event.clipboardData.files[0];
-    if (!file || !uploads) return;
-    event.preventDefault();
-    void uploads.upload(file, store.model);
+    if (file && uploads) {
+      event.preventDefault();
+      void uploads.upload(file, store.model);
+      return;
+    }
+    const input = event.currentTarget;
+    if (!file && pasteLargeText(input, event.clipboardData.getData('text/plain'))) {
+      event.preventDefault();
+      store.setDraft(input.value);
+      setCaret(input.selectionStart);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
