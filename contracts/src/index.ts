@@ -10,3 +10,4 @@ export * from './speech.js';
 export * from './share.js';
 export * from './agents.js';
 export * from './images.js';
+export * from './knowledge.js';
