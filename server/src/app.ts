@@ -31,6 +31,7 @@ import { API_PREFIX, type ServerModule } from './modules/module.js';
 import { createPayModule, type Pay } from './modules/pay/index.js';
 import { createPlatformModule, type PlatformService } from './modules/platform/index.js';
 import { createPointsModule, type PointsService } from './modules/points/index.js';
+import { createKnowledgeModule, type Knowledge } from './modules/knowledge/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
@@ -67,6 +68,8 @@ export interface App {
   pay: Pay;
   /** AI drawing: tasks, worker, gallery (server/src/modules/images/README.md). */
   images: Images;
+  /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
+  knowledge: Knowledge;
   close(): Promise<void>;
 }
 
@@ -135,6 +138,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const uploads = add(createUploadsModule(deps));
   const roleplay = add(createRoleplayModule(deps));
   const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
+  const knowledge = add(await createKnowledgeModule({ ...deps, dialect: db.dialect, uploads: uploads.service }));
   const chat = add(
     await createChatModule({
       ...deps,
@@ -204,6 +208,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     announcements: announcements.service,
     pay: pay.service,
     images: images.service,
+    knowledge: knowledge.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -10,6 +10,7 @@ import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
+import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -396,6 +397,8 @@ export interface ServerConfig {
   speech: SpeechConfig;
   /** AI drawing: workers per instance, task time limit, the image link key (IMAGE_*). */
   images: ImagesConfig;
+  /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
+  knowledge: KnowledgeConfig;
 }
 
 export interface ChatConfig {
@@ -528,5 +531,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploads: uploadsConfigOf(env, dataDir),
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
+    knowledge: knowledgeConfigOf(env),
   };
 }

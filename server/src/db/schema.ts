@@ -16,6 +16,7 @@ import type { UploadsTables } from '../modules/uploads/tables.js';
 import type { ShareTables } from '../modules/share/tables.js';
 import type { AgentsTables } from '../modules/agents/tables.js';
 import type { ImagesTables } from '../modules/images/tables.js';
+import type { KnowledgeTables } from '../modules/knowledge/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -34,6 +35,7 @@ export type * from '../modules/uploads/tables.js';
 export type * from '../modules/share/tables.js';
 export type * from '../modules/agents/tables.js';
 export type * from '../modules/images/tables.js';
+export type * from '../modules/knowledge/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -52,4 +54,5 @@ export interface Database
     UploadsTables,
     ShareTables,
     AgentsTables,
-    ImagesTables {}
+    ImagesTables,
+    KnowledgeTables {}

@@ -13,6 +13,7 @@ import { uploads } from './009_uploads.js';
 import { shares } from './010_shares.js';
 import { agents } from './011_agents.js';
 import { images } from './012_images.js';
+import { knowledge } from './013_knowledge.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -28,6 +29,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['010_shares', shares],
   ['011_agents', agents],
   ['012_images', images],
+  ['013_knowledge', knowledge],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -18,6 +18,7 @@ export { UploadsService, UPLOADED_FILE_PATH, UPLOAD_MESSAGES, type UploadedImage
 export { UPLOAD_PATHS } from './routes.js';
 export { parsingKey } from './parseLock.js';
 export type { UploadsConfig } from './config.js';
+export type { UploadRow } from './repository.js';
 
 export interface UploadsDependencies {
   db: Kysely<Database>;

@@ -168,6 +168,14 @@ export class UploadsService {
     return { mime: row.mime, size, open: () => this.files.stream(row.user_id, row.id) };
   }
 
+  /**
+   * The caller's uploads among `ids` with their extracted text (the knowledge module ingests it);
+   * unknown and other users' ids are left out.
+   */
+  async ownedUploads(userId: string, ids: readonly string[]): Promise<UploadRow[]> {
+    return this.repository.findOwnedMany(userId, [...new Set(ids)].filter((id) => KNOWLEDGE_ID.test(id)));
+  }
+
   /** The bytes of a stored file, as a stream. */
   streamOf(stored: StoredFile) {
     return this.files.stream(stored.row.user_id, stored.row.id);

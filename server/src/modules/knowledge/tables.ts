@@ -1,0 +1,51 @@
+/** Knowledge bases, their documents and passages (module knowledge). Timestamps are ISO-8601 text so SQLite and PostgreSQL read alike. */
+import type { KnowledgeItemStatus } from '@qiming/contracts';
+
+export interface KnowledgeBaseTable {
+  id: string;
+  user_id: string;
+  title: string;
+  remark: string;
+  is_public: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A document: an upload attached to a base, and its ingestion job (rows are the truth; a worker claims with a guarded update). */
+export interface KnowledgeItemTable {
+  id: string;
+  knowledge_id: string;
+  user_id: string;
+  /** The chat upload (chat_uploads.id) whose text is ingested. */
+  upload_id: string;
+  name: string;
+  mime: string;
+  size: number;
+  status: KnowledgeItemStatus;
+  error: string | null;
+  chunk_count: number;
+  /** Claims so far: a document that kept killing its worker fails after KNOWLEDGE_MAX_ATTEMPTS. */
+  attempts: number;
+  claimed_by: string | null;
+  heartbeat_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A passage; `terms` are its search terms (retrieval/segment.ts) space-joined, what the full-text index reads. */
+export interface KnowledgeChunkTable {
+  id: string;
+  item_id: string;
+  knowledge_id: string;
+  seq: number;
+  heading: string;
+  text: string;
+  terms: string;
+  created_at: string;
+}
+
+export interface KnowledgeTables {
+  knowledge_bases: KnowledgeBaseTable;
+  knowledge_items: KnowledgeItemTable;
+  knowledge_chunks: KnowledgeChunkTable;
+}
