@@ -1,0 +1,98 @@
+/**
+ * Knowledge retrieval quality and speed (issue 22) on the Chinese evaluation set in
+ * bench/knowledge-eval/ (its README says how it was made and what counts as a hit): every document
+ * uploaded and added to one knowledge base through the API, the worker's ingestion awaited, then
+ * each question hit-tested (top 5): recall@5, MRR, by kind, and the hit test's latency. The
+ * server runs in this process on SQLite in a temp dir (TEST_DATABASE=postgres: on PostgreSQL),
+ * without embeddings — the embedded default, the figure that counts.
+ * Run from bench/: node --import tsx knowledge-retrieval.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { KnowledgeBase, KnowledgeHit, KnowledgeItem, UploadResult } from '../contracts/src/index.ts';
+import { ACCOUNT_TEST_ENV, data, registeredUser } from '../server/src/testing/accounts.ts';
+import { createTestApp } from '../server/src/testing/testApp.ts';
+import { multipart } from '../server/src/modules/uploads/testFiles.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const EVAL = path.join(here, 'knowledge-eval');
+const TOP_K = 5;
+
+interface Question {
+  id: string;
+  document: string;
+  question: string;
+  answer: string;
+  kind: string;
+}
+
+/** The evaluation set's hit rule: the passage holds the answer, or a common run of ≥ 80 % of it (after the same normalisation). */
+const normalise = (text: string) => text.replace(/[\s|*#>`\-]+/g, '');
+function holdsAnswer(passage: string, answer: string): boolean {
+  const p = normalise(passage);
+  const a = normalise(answer);
+  if (p.includes(a)) return true;
+  const need = Math.ceil(a.length * 0.8);
+  for (let start = 0; start + need <= a.length; start++) if (p.includes(a.slice(start, start + need))) return true;
+  return false;
+}
+
+const questions: Question[] = fs.readFileSync(path.join(EVAL, 'questions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Question);
+const documents = fs.readdirSync(path.join(EVAL, 'documents')).sort();
+
+const t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOG_LEVEL: 'error' });
+try {
+  const user = await registeredUser(t.app.server);
+  const call = <T>(method: 'GET' | 'POST', route: string, payload?: unknown, headers?: Record<string, string>) =>
+    data<T>(t.app.server, method, route, { token: user.token, ...(payload === undefined ? {} : { payload }), ...(headers ? { headers } : {}) });
+  const base = await call<KnowledgeBase>('POST', 'backend-api/createKnowledge', { title: '评测知识库' });
+
+  const ingestStart = performance.now();
+  const uploadIds: string[] = [];
+  for (const name of documents) {
+    const { payload, headers } = multipart([{ name: 'file', filename: name, value: fs.readFileSync(path.join(EVAL, 'documents', name)), contentType: name.endsWith('.md') ? 'text/markdown' : 'text/plain' }]);
+    uploadIds.push((await call<UploadResult>('POST', 'backend-api/uploadChatKnowledge2', payload, headers)).knowledgeId!);
+  }
+  await call<KnowledgeItem[]>('POST', 'backend-api/addKnowledgeItems', { knowledgeId: base.id, uploadIds });
+  let items: KnowledgeItem[] = [];
+  for (;;) {
+    items = await call<KnowledgeItem[]>('GET', `backend-api/getKnowledgeItems?knowledgeId=${base.id}`);
+    if (items.every((item) => item.status === 'done' || item.status === 'failed')) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ingestMs = performance.now() - ingestStart;
+  const failed = items.filter((item) => item.status === 'failed');
+  if (failed.length) throw new Error(`ingestion failed: ${failed.map((item) => `${item.name}: ${item.error}`).join('; ')}`);
+  const chunks = items.reduce((sum, item) => sum + item.chunkCount, 0);
+
+  const byKind = new Map<string, { n: number; hits: number; rr: number }>();
+  const latencies: number[] = [];
+  let hits = 0;
+  let reciprocal = 0;
+  for (const q of questions) {
+    const started = performance.now();
+    const found = await call<KnowledgeHit[]>('POST', 'backend-api/knowledgeHitTest', { knowledgeId: base.id, query: q.question, topK: TOP_K });
+    latencies.push(performance.now() - started);
+    const rank = found.findIndex((hit) => holdsAnswer(hit.text, q.answer)) + 1;
+    const kind = byKind.get(q.kind) ?? { n: 0, hits: 0, rr: 0 };
+    kind.n++;
+    if (rank > 0) {
+      hits++;
+      reciprocal += 1 / rank;
+      kind.hits++;
+      kind.rr += 1 / rank;
+    }
+    byKind.set(q.kind, kind);
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
+  console.log(`knowledge retrieval on ${process.env.TEST_DATABASE ?? 'sqlite'}, no embeddings: ${documents.length} documents → ${chunks} passages (ingested in ${(ingestMs / 1000).toFixed(1)} s), ${questions.length} questions`);
+  console.log('| questions | n | recall@5 | MRR |');
+  console.log('|---|---|---|---|');
+  console.log(`| all | ${questions.length} | ${(hits / questions.length).toFixed(3)} | ${(reciprocal / questions.length).toFixed(3)} |`);
+  for (const [kind, k] of [...byKind].sort()) console.log(`| ${kind} | ${k.n} | ${(k.hits / k.n).toFixed(3)} | ${(k.rr / k.n).toFixed(3)} |`);
+  console.log(`hit test over HTTP (in process): p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`);
+} finally {
+  await t.close();
+}
