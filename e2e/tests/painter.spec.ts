@@ -89,8 +89,9 @@ test.describe('AI drawing and the gallery (offline painter)', () => {
   });
 
   test('on a phone the painter stacks the form above the tasks, within the screen; the gallery shows two columns', async ({ browser }) => {
-    const phone = await (await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE, baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-    await newSignedInUser(phone);
+    // Signed up at desktop width (the navbar's name is in the phone menu), then on a phone's screen.
+    const phone = await secondUser(browser);
+    await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto('/painter');
     const form = phone.getByTestId('painter-form');
     await expect(form).toBeVisible();
