@@ -37,6 +37,7 @@ import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
@@ -78,6 +79,8 @@ export interface AppOptions {
   now?: Clock;
   /** The image providers and the blob store (tests give their own). */
   images?: { providers?: ProviderSource; blobStore?: BlobStore };
+  /** How uploaded images are read (tests hold a parse open with their own). */
+  uploads?: { ocr?: TextRecognizer };
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
@@ -135,7 +138,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const apiKeys = add(createApiKeysModule(deps));
   const platform = add(await createPlatformModule({ ...deps, userIdOf: auth.service.guard.optionalUserId }));
   const conversations = add(createConversationsModule(deps));
-  const uploads = add(createUploadsModule(deps));
+  const uploads = add(createUploadsModule({ ...deps, ocr: options.uploads?.ocr }));
   const roleplay = add(createRoleplayModule(deps));
   const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
   const knowledge = add(await createKnowledgeModule({ ...deps, dialect: db.dialect, uploads: uploads.service }));

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import type { ServerModule } from '../module.js';
-import { OcrEngine, prepareLanguageDir } from './extract/index.js';
+import { OcrEngine, prepareLanguageDir, type TextRecognizer } from './extract/index.js';
 import { UploadFileStore } from './fileStore.js';
 import { ParseLock } from './parseLock.js';
 import { UploadsRepository } from './repository.js';
@@ -27,15 +27,17 @@ export interface UploadsDependencies {
   now: Clock;
   log: Log;
   requireUser: preHandlerAsyncHookHandler;
+  /** Reads text from uploaded images; default: Tesseract (when UPLOAD_OCR is on). */
+  ocr?: TextRecognizer;
 }
 
 /** The parse marker outlives the parse time limit by this much, in case an instance dies while parsing. */
 const LOCK_MARGIN_SECONDS = 30;
 
 /** Chat uploads (uploadChatKnowledge2 and its aliases, uploadedFile/:knowledgeId); close ends the OCR worker. */
-export function createUploadsModule({ db, config, sharedState, now, log, requireUser }: UploadsDependencies): ServerModule<UploadsService> {
+export function createUploadsModule({ db, config, sharedState, now, log, requireUser, ocr: givenOcr }: UploadsDependencies): ServerModule<UploadsService> {
   const { uploads } = config;
-  const ocr = uploads.ocr ? new OcrEngine({ languageDir: () => prepareLanguageDir(path.join(config.dataDir, 'ocr')), log }) : null;
+  const ocr = uploads.ocr ? (givenOcr ?? new OcrEngine({ languageDir: () => prepareLanguageDir(path.join(config.dataDir, 'ocr')), log })) : null;
   const files = new UploadFileStore(uploads.dir);
   const service = new UploadsService(new UploadsRepository(db), files, new ParseLock(sharedState, uploads.parseSeconds + LOCK_MARGIN_SECONDS), {
     maxBytes: uploads.maxBytes,

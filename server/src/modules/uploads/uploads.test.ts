@@ -5,12 +5,11 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { UploadResult } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
-import { decodeJwt } from 'jose';
 import { ACCOUNT_TEST_ENV, call, register, uniquePhone, registeredUser } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { assertRedisReachable, deleteTestKeys, redisSuite, testKeyPrefix, testRedisUrl } from '../../testing/testRedis.js';
-import type { SharedState } from '../../sharedState/index.js';
 import { FILE_CODES, FILE_LIMITS } from './contract.js';
+import type { TextRecognizer } from './extract/index.js';
 import { parsingKey } from './parseLock.js';
 import { UPLOAD_PATHS } from './routes.js';
 import { docxWithParagraphs, elfBytes, multipart, pdfWithText, plainPng, pngWithDigits, zipOf, type MultipartPart } from './testFiles.js';
@@ -28,13 +27,22 @@ function postTo(server: FastifyInstance, token: string | undefined, parts: Multi
   return call(server, 'POST', route, { token, payload, headers });
 }
 
-/** Waits until the user's upload is being parsed (the parse marker is set). */
-async function untilParsing(state: SharedState, userId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await state.get(parsingKey(userId)))) {
-    assert.ok(Date.now() < deadline, 'the first upload never started parsing');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+/** A recognizer that holds every image read open until `release` (the parse is in progress meanwhile). */
+function heldRecognizer(): TextRecognizer & { reading: Promise<void>; release(): void } {
+  let started!: () => void;
+  let release!: () => void;
+  const reading = new Promise<void>((resolve) => (started = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    reading,
+    release,
+    async recognize() {
+      started();
+      await released;
+      return '';
+    },
+    close: async () => undefined,
+  };
 }
 
 describe(`chat uploads (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -236,13 +244,30 @@ describe(`chat uploads (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     }
   });
 
-  it('parses one upload at a time per user: a second one meanwhile is refused, another user is not held up', async () => {
-    const slow = post(alice.token, [filePart('slow.png', pngWithDigits('1234 5678'))]);
-    await untilParsing(t.app.sharedState, alice.id);
+});
+
+describe(`one parse at a time per user (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  const recognizer = heldRecognizer();
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp(ACCOUNT_TEST_ENV, { uploads: { ocr: recognizer } });
+  });
+  after(() => t.close());
+
+  async function upload(token: string, parts: MultipartPart[]): Promise<Envelope<UploadResult>> {
+    return (await postTo(t.app.server, token, parts)).json();
+  }
+
+  it('refuses a second upload while the first is parsed; another user is not held up', async () => {
+    const alice = await registeredUser(t.app.server);
+    const bob = await registeredUser(t.app.server);
+    const slow = postTo(t.app.server, alice.token, [filePart('slow.png', plainPng())]);
+    await recognizer.reading;
     const second = await upload(alice.token, [filePart('b.txt', 'second')]);
     assert.deepEqual([second.code, second.msg], [FILE_CODES.parseBusy, '请等待当前文件解析完成后再次进行上传']);
     const other = await upload(bob.token, [filePart('c.txt', 'other user')]);
     assert.equal(other.code, 0, other.msg);
+    recognizer.release();
     assert.equal((await slow).json().code, 0);
     assert.equal(await t.app.sharedState.get(parsingKey(alice.id)), null, 'the marker is gone after the parse');
     assert.equal((await upload(alice.token, [filePart('d.txt', 'after')])).code, 0);
@@ -251,12 +276,13 @@ describe(`chat uploads (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
 describe(`chat uploads on two instances sharing Redis (${process.env.TEST_DATABASE ?? 'sqlite'})`, redisSuite, () => {
   const prefix = testKeyPrefix();
+  const recognizer = heldRecognizer();
   let a: TestApp;
   let b: TestApp;
   before(async () => {
     assertRedisReachable();
     const env = { ...ACCOUNT_TEST_ENV, REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix };
-    a = await createTestApp({ ...env, INSTANCE_ID: 'uploads-a' });
+    a = await createTestApp({ ...env, INSTANCE_ID: 'uploads-a' }, { uploads: { ocr: recognizer } });
     b = await createTestApp({ ...env, INSTANCE_ID: 'uploads-b' }, { storage: a.storage });
   });
   after(async () => {
@@ -267,11 +293,11 @@ describe(`chat uploads on two instances sharing Redis (${process.env.TEST_DATABA
 
   it('refuses a second upload on another instance while the first is being parsed', async () => {
     const { accessToken } = await register(a.app.server, { phone: uniquePhone() });
-    const userId = decodeJwt(accessToken).sub!;
-    const slow = postTo(a.app.server, accessToken, [filePart('slow.png', pngWithDigits('4321'))]);
-    await untilParsing(a.app.sharedState, userId);
+    const slow = postTo(a.app.server, accessToken, [filePart('slow.png', plainPng())]);
+    await recognizer.reading;
     const second = (await postTo(b.app.server, accessToken, [filePart('b.txt', 'second')])).json() as Envelope;
     assert.deepEqual([second.code, second.msg], [FILE_CODES.parseBusy, '请等待当前文件解析完成后再次进行上传']);
+    recognizer.release();
     assert.equal(((await slow).json() as Envelope).code, 0);
     assert.equal(((await postTo(b.app.server, accessToken, [filePart('c.txt', 'after')])).json() as Envelope).code, 0);
   });

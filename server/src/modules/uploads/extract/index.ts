@@ -2,12 +2,12 @@ import type { Log } from '../../../log.js';
 import { FILE_LIMITS, uploadError } from '../contract.js';
 import type { SniffedFile } from '../fileTypes.js';
 import { docxText } from './docx.js';
-import type { OcrEngine } from './ocr.js';
+import type { TextRecognizer } from './ocr.js';
 import { pdfText } from './pdf.js';
 import { TimeLimitExceeded, withTimeLimit } from './timeLimit.js';
 import { DocumentUnreadable } from './unreadable.js';
 
-export { OcrEngine, prepareLanguageDir, tidyOcrText, OCR_LANGUAGES } from './ocr.js';
+export { OcrEngine, type TextRecognizer, prepareLanguageDir, tidyOcrText, OCR_LANGUAGES } from './ocr.js';
 export { TimeLimitExceeded, withTimeLimit } from './timeLimit.js';
 export { DocumentUnreadable } from './unreadable.js';
 
@@ -20,7 +20,7 @@ export interface Extracted {
 
 export interface ExtractOptions {
   /** null: OCR is switched off (UPLOAD_OCR=false). */
-  ocr: OcrEngine | null;
+  ocr: TextRecognizer | null;
   timeoutMs: number;
   log: Log;
 }

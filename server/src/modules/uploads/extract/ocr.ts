@@ -73,7 +73,14 @@ export const OCR_IDLE_MS = 30_000;
  * new one; so is a worker idle for `idleMs` (about a second to start again, against the hundred
  * megabytes or more a worker keeps after a large image).
  */
-export class OcrEngine {
+/** What the uploads read images with: the Tesseract engine, or a test's own. */
+export interface TextRecognizer {
+  /** The text of an image; throws when reading fails or runs over `timeoutMs`. */
+  recognize(image: Buffer, timeoutMs: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export class OcrEngine implements TextRecognizer {
   private worker: Promise<Tesseract.Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
