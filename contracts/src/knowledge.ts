@@ -21,6 +21,8 @@
  * POST reindexKnowledgeItem { id } → KnowledgeItem (owner only; back to 排队中)
  * GET  knowledgeChunks?itemId=&pageNo= → Page<KnowledgeChunk> (a readable base's passages, in order)
  * POST knowledgeHitTest { knowledgeId, query, topK? } → KnowledgeHit[] (best first)
+ * GET  knowledgePassage?id= → KnowledgePassage (one passage of a readable base: what a chat
+ *      citation opens, `knowledgePassageUrl`)
  *
  * A private base is its owner's only: for anyone else it does not exist (KNOWLEDGE_CODES.notFound)
  * everywhere — lists, items, passages, hit test and chat. A public base is readable by everyone,
@@ -126,6 +128,24 @@ export interface KnowledgeHit {
   score: number;
   /** 1 for the best. */
   rank: number;
+}
+
+/** One passage with where it sits: its base, its document and the knowledgeChunks page that holds it. */
+export interface KnowledgePassage {
+  chunk: KnowledgeChunk;
+  knowledgeId: string;
+  knowledgeTitle: string;
+  documentName: string;
+  /** The knowledgeChunks page of its document that shows it. */
+  pageNo: number;
+}
+
+/**
+ * Where a chat citation points: the knowledge page opens the base and shows the passage. The
+ * chat's references carry this url; the toolbox area reads `kgId` and `chunk`.
+ */
+export function knowledgePassageUrl(knowledgeId: string, chunkId: string): string {
+  return `/toolBox/knowledgePage?kgId=${encodeURIComponent(knowledgeId)}&chunk=${encodeURIComponent(chunkId)}`;
 }
 
 export interface KnowledgeInput {

@@ -41,6 +41,7 @@ export {
   sizeOfAspect,
 } from '@qiming/contracts';
 export { agentsApi, type AgentsApi } from './agents/agentsApi';
+export { knowledgeApi, type KnowledgeApi } from './knowledge/knowledgeApi';
 export { request, session, points, user, settings, toasts, theme, chat, configureSdk, loadAccount, logout, signIn, navigateTo, copyText, setSiteConfig, siteConfig } from './sdk';
 export type { ChatClient } from './chat/chatClient';
 export { ApiError } from './request/errors';

@@ -64,6 +64,7 @@ export async function knowledgeRoutes(app: ModuleApp, { service, requireUser }: 
   app.get(`${BASE}/knowledgeChunks`, { schema: { querystring: z.object({ itemId: Id('请选择文档'), pageNo: z.coerce.number().int().min(1).default(1) }) } }, async (request) =>
     ok(await service.chunks(me(request), request.query.itemId, request.query.pageNo)),
   );
+  app.get(`${BASE}/knowledgePassage`, { schema: { querystring: z.object({ id: Id('请选择段落') }) } }, async (request) => ok(await service.passage(me(request), request.query.id)));
   app.post(
     `${BASE}/knowledgeHitTest`,
     {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KNOWLEDGE_STATUS_TEXT, type KnowledgeBase, type KnowledgeChunk, type KnowledgeChunkPage, type KnowledgeHit, type KnowledgeInput, type KnowledgeItem } from '@qiming/contracts';
+import { KNOWLEDGE_STATUS_TEXT, type KnowledgeBase, type KnowledgeChunk, type KnowledgeChunkPage, type KnowledgeHit, type KnowledgeInput, type KnowledgeItem, type KnowledgePassage } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { ContentPolicy } from '../chat/policy/contentPolicy.js';
 import type { UploadRow } from '../uploads/index.js';
@@ -177,6 +177,20 @@ export class KnowledgeService {
     const pageSize = KNOWLEDGE_LIMITS.pageSize;
     const [rows, total] = await Promise.all([this.repo.chunksOf(itemId, (pageNo - 1) * pageSize, pageSize), this.repo.countChunks({ itemId })]);
     return { list: rows.map(chunkView), total };
+  }
+
+  /** One passage of a base the caller may read, with the page of its document that shows it. */
+  async passage(userId: string, chunkId: string): Promise<KnowledgePassage> {
+    const [chunk] = await this.repo.chunksByIds([chunkId]);
+    if (!chunk) throw itemNotFound();
+    const base = await this.readable(userId, chunk.knowledge_id).catch(() => Promise.reject(itemNotFound()));
+    return {
+      chunk: chunkView(chunk),
+      knowledgeId: base.id,
+      knowledgeTitle: base.title,
+      documentName: chunk.document_name,
+      pageNo: Math.floor(chunk.seq / KNOWLEDGE_LIMITS.pageSize) + 1,
+    };
   }
 
   async hitTest(userId: string, knowledgeId: string, query: string, topK: number): Promise<KnowledgeHit[]> {
