@@ -148,7 +148,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       points: points.service,
       conversations: conversations.service,
       catalogue: catalogue.service,
-      contributors: [roleplay.service.contributor, agents.service.contributor],
+      contributors: [roleplay.service.contributor, agents.service.contributor, knowledge.service.contributor],
       uploadedImages: uploads.service,
     }),
   );

@@ -1,7 +1,7 @@
-import { CHAT_LIMITS, type StreamRequestBody } from '@qiming/contracts';
+import { CHAT_LIMITS, type Reference, type StreamRequestBody } from '@qiming/contracts';
 import type { HistoryMessage } from '../conversations/index.js';
 import { IMAGE_PROMPT_TOKENS } from './upstream/tokens.js';
-import type { UpstreamImage, UpstreamMessage } from './upstream/types.js';
+import type { KnowledgeSources, UpstreamImage, UpstreamMessage } from './upstream/types.js';
 
 export type { HistoryMessage };
 
@@ -64,6 +64,10 @@ export interface Contribution {
   /** Replaces the base prompt (the user's system prompt, else the default): an agent's own instructions. */
   baseSystem?: string;
   persona?: AnswerPersona;
+  /** Sources the answer draws on (a knowledge base's passages): sent to the reader before the answer and kept with it. */
+  references?: Reference[];
+  /** The knowledge base asked (its title names the conversation node's knowledgeName). */
+  knowledge?: KnowledgeSources;
 }
 
 /**
@@ -88,6 +92,8 @@ export interface BuiltContext {
   /** Characters of everything sent (the points hold's prompt estimate). */
   promptChars: number;
   persona?: AnswerPersona;
+  references: Reference[];
+  knowledge?: KnowledgeSources;
 }
 
 /**
@@ -106,6 +112,8 @@ export async function buildContext(
   const base = contributions.find((c) => c.baseSystem)?.baseSystem ?? (body.systemPrompt?.trim() || DEFAULT_SYSTEM_PROMPT);
   const system = [base, ...contributions.map((c) => c.system).filter(Boolean)].join('\n\n');
   const persona = contributions.find((c) => c.persona)?.persona;
+  const knowledge = contributions.find((c) => c.knowledge)?.knowledge;
+  const references = contributions.flatMap((c) => c.references ?? []);
 
   // history ends with the message being answered; the rounds before it are the memory.
   const earlier = history.slice(0, -1);
@@ -121,7 +129,7 @@ export async function buildContext(
   const messages: UpstreamMessage[] = [{ role: 'system', content: system }, ...memory.filter((m) => m.content !== ''), question];
   // An image counts as a fixed number of characters (one per token, like the rest of the estimate).
   const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS;
-  return persona ? { messages, promptChars, persona } : { messages, promptChars };
+  return { messages, promptChars, references, ...(persona ? { persona } : {}), ...(knowledge ? { knowledge } : {}) };
 }
 
 /** The message's uploaded images that go as images, by knowledgeId, within VISION_IMAGE_LIMITS. */

@@ -53,6 +53,8 @@ export interface GenerationPlan {
   followUps: boolean;
   /** The 联网搜索 switch was on and accepted: its fee is charged when the search ran (sources came back). */
   searchRequested?: boolean;
+  /** Sources known before the model runs (a knowledge base's passages): the first references the reader gets. */
+  references?: Reference[];
   request: Omit<UpstreamRequest, 'signal'>;
 }
 
@@ -69,8 +71,13 @@ export const SHUTDOWN_MESSAGE = '服务正在更新，本次回复被中断，�
 export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: GenerationDeps): Promise<FinishedAnswer> {
   const answer: FinishedAnswer = { content: '', reasoning: '', references: [], followUps: [], status: 'done', error: null, offlineDemo: false, usage: null };
   let produced = false;
+  let webReferences = 0;
   let lastActivity = Date.now();
   job.emit(chunkBodies.ping(WAIT_TEXTS.start, plan.ids));
+  if (plan.references?.length) {
+    answer.references.push(...plan.references);
+    job.emit(chunkBodies.references(plan.references));
+  }
   const pinger = startPeriodicTask(
     'chat keep-alive ping',
     () => {
@@ -99,6 +106,7 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
       case 'progress':
         return job.emit(chunkBodies.progress(event.text));
       case 'references':
+        webReferences += event.references.length;
         answer.references.push(...event.references);
         return job.emit(chunkBodies.references(event.references));
       case 'followUps':
@@ -161,7 +169,7 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);
   try {
     // A search ran when it brought sources back; one that did not run is never billed.
-    const searched = plan.searchRequested === true && answer.references.length > 0;
+    const searched = plan.searchRequested === true && webReferences > 0;
     if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced), { searched });
     else await deps.points.refund(job.id);
   } catch (error) {

@@ -116,7 +116,7 @@ export class ChatService {
     await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
     let turn: Turn;
     try {
-      turn = await deps.conversations.startTurn(userId, input).catch(reloadOnStaleParent);
+      turn = await deps.conversations.startTurn(userId, { ...input, knowledgeName: context.knowledge?.title ?? null }).catch(reloadOnStaleParent);
     } catch (error) {
       await deps.points.refund(jobId).catch(() => undefined);
       throw error;
@@ -134,6 +134,7 @@ export class ChatService {
       price: model.price,
       followUps: body.stream !== false,
       searchRequested: webSearch,
+      references: context.references,
       request: {
         model: answeredBy,
         catalogueModel: answeredBy,
@@ -142,6 +143,7 @@ export class ChatService {
         webSearch: facts.web || webSearch,
         maxOutputTokens: deps.maxOutputTokens,
         ...(context.persona ? { persona: context.persona } : {}),
+        ...(context.knowledge ? { knowledge: context.knowledge } : {}),
       },
     };
     const unregister = () => deps.recovery.unregister(jobId).catch((error: Error) => deps.log.warn({ err: error, jobId }, 'removing the job row failed'));

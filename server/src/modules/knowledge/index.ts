@@ -6,7 +6,9 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
 import { loadContentPolicy } from '../chat/policy/contentPolicy.js';
+import type { ContextContributor } from '../chat/context.js';
 import type { ServerModule } from '../module.js';
+import { knowledgeContributor } from './contributor.js';
 import { KnowledgeRepository } from './repository.js';
 import { searchIndexFor } from './retrieval/searchIndex.js';
 import { knowledgeRoutes } from './routes.js';
@@ -28,6 +30,8 @@ export interface Knowledge {
   service: KnowledgeService;
   repo: KnowledgeRepository;
   worker: IngestWorker;
+  /** The chat gateway's contributor for `knowledgeId`. */
+  contributor: ContextContributor;
 }
 
 /** Knowledge bases (spec chat §7 "Knowledge", issue 22): the calls, the ingestion worker and retrieval. */
@@ -52,7 +56,7 @@ export async function createKnowledgeModule(deps: KnowledgeDeps): Promise<Server
   });
   await worker.start();
   return {
-    service: { service, repo, worker },
+    service: { service, repo, worker, contributor: knowledgeContributor(service) },
     routes: (app) => knowledgeRoutes(app, { service, requireUser: deps.requireUser }),
     close: () => worker.close(),
   };

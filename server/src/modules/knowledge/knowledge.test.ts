@@ -1,52 +1,15 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { KnowledgeBase, KnowledgeChunkPage, KnowledgeHit, KnowledgeItem, UploadResult } from '@qiming/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { createTestStorage } from '../../testing/testDatabase.js';
-import { multipart } from '../uploads/testFiles.js';
 import { KNOWLEDGE_CODES } from './codes.js';
+import { CAMERA_MANUAL, items, RETURNS_POLICY, settled, uploadText, type User } from './testKnowledge.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
-type User = { id: string; token: string };
 
-const RETURNS_POLICY = [
-  '# 售后服务',
-  '## 退货政策',
-  '退货需在收到商品后七天内申请，商品需保持完好，不影响二次销售。超过七天的订单不再受理退货申请。',
-  '## 发货说明',
-  '订单支付成功后，仓库一般在两个工作日内安排发货，偏远地区物流时间可能更长。',
-  '## 发票',
-  '电子发票会在确认收货后开具，并发送到下单时填写的邮箱。',
-].join('\n');
-
-const CAMERA_MANUAL = [
-  '# 相机使用手册',
-  '## 电池',
-  '首次使用前请将电池充满电，充电时间约为三小时。长期不用时请取出电池。',
-  '## 镜头保养',
-  '请使用专用镜头纸擦拭镜头，避免用手直接触碰镜片。',
-].join('\n');
-
-async function uploadText(server: FastifyInstance, user: User, name: string, text: string): Promise<UploadResult> {
-  const { payload, headers } = multipart([{ name: 'file', filename: name, value: Buffer.from(text), contentType: 'text/markdown' }]);
-  return data<UploadResult>(server, 'POST', 'backend-api/uploadChatKnowledge2', { token: user.token, payload, headers });
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(20);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const items = (server: FastifyInstance, user: User, knowledgeId: string) => data<KnowledgeItem[]>(server, 'GET', `backend-api/getKnowledgeItems?knowledgeId=${knowledgeId}`, { token: user.token });
-const settled = (server: FastifyInstance, user: User, knowledgeId: string) =>
-  until('ingestion', () => items(server, user, knowledgeId), (list) => list.length > 0 && list.every((item) => item.status === 'done' || item.status === 'failed'));
 const hitTest = (server: FastifyInstance, user: User, knowledgeId: string, query: string, topK = 3) =>
   envelope<KnowledgeHit[]>(server, 'POST', 'backend-api/knowledgeHitTest', { token: user.token, payload: { knowledgeId, query, topK } });
 

@@ -38,6 +38,14 @@ export interface UpstreamRequest {
   signal: AbortSignal;
   /** An agent answers: the offline model speaks as it (its system prompt already goes upstream in `messages`). */
   persona?: { name: string; starterQuestions: readonly string[] };
+  /** A knowledge base was asked: the offline model answers by quoting these passages; a real upstream reads them in the system message. */
+  knowledge?: KnowledgeSources;
+}
+
+/** A knowledge base's passages for one question, numbered from 1 in order (as the answer's references are). */
+export interface KnowledgeSources {
+  title: string;
+  passages: ReadonlyArray<{ documentName: string; text: string }>;
 }
 
 export type UpstreamEvent =

@@ -1,5 +1,5 @@
 import type { Reference } from '@qiming/contracts';
-import type { UpstreamMessage } from '../types.js';
+import type { KnowledgeSources, UpstreamMessage } from '../types.js';
 import { analyseQuestion, type Language, type Question } from './question.js';
 import { rolePlayIn, rolePlayReply } from './rolePlay.js';
 import { mix } from './variation.js';
@@ -17,6 +17,8 @@ export interface ComposeInput {
   webSearch: boolean;
   /** An agent answers: the answer opens by saying so. */
   persona?: { name: string; starterQuestions: readonly string[] };
+  /** A knowledge base was asked: the answer quotes its passages instead of the generic body. */
+  knowledge?: KnowledgeSources;
 }
 
 /** Everything the offline model will stream for one request, decided before the first event. */
@@ -40,7 +42,8 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const rolePlay = rolePlayIn(input.messages);
   if (rolePlay) return { question, references: [], reasoning: '', content: rolePlayReply(rolePlay, input.messages, input.catalogueModel), followUps: [] };
   const writer = WRITERS[question.language];
-  const referenceCount = input.webSearch ? 3 + (mix(question.seed, 31) % 3) : 0;
+  // A knowledge answer cites the base's passages only: illustrative web sources would take their numbers.
+  const referenceCount = input.webSearch && !input.knowledge ? 3 + (mix(question.seed, 31) % 3) : 0;
   const context: AnswerContext = { question, cite: (n) => (n <= referenceCount ? `[${n}]` : '') };
   const references = writer
     .references(context)
@@ -48,13 +51,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     .map((draft, index) => ({ id: String(index + 1), ...draft }));
   return {
     question,
-    searchProgress: input.webSearch ? `正在搜索：${question.topic}` : undefined,
+    searchProgress: referenceCount > 0 ? `正在搜索：${question.topic}` : undefined,
     references,
     reasoning: input.think ? writer.reasoning(context, referenceCount) : '',
     content: [
       ...(input.persona ? [writer.introduction(input.persona.name, input.persona.starterQuestions[0])] : []),
-      writer.opening(context),
-      writer.bodies[question.intent](context),
+      ...(input.knowledge ? [writer.knowledgeAnswer(context, input.knowledge)] : [writer.opening(context), writer.bodies[question.intent](context)]),
       writer.closing,
     ].join('\n\n'),
     followUps: writer.followUps(context),

@@ -87,7 +87,7 @@ export class OfflineModel implements UpstreamAdapter {
     if (signal.aborted) return;
     const lastUser = request.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
     const fault = faultIn(lastUser) ?? this.fault;
-    const answer = composeAnswer({ messages: request.messages, catalogueModel: request.catalogueModel, think: request.think, webSearch: request.webSearch, persona: request.persona });
+    const answer = composeAnswer({ messages: request.messages, catalogueModel: request.catalogueModel, think: request.think, webSearch: request.webSearch, persona: request.persona, knowledge: request.knowledge });
     const { reasoning, content } = withinBudget(answer.reasoning, answer.content, request.maxOutputTokens);
 
     if (!(await this.wait(fault === 'slow-first-token' ? this.slowFirstTokenMs : this.firstTokenDelayMs, signal))) return;
