@@ -14,6 +14,7 @@ import { shares } from './010_shares.js';
 import { agents } from './011_agents.js';
 import { images } from './012_images.js';
 import { knowledge } from './013_knowledge.js';
+import { knowledgeVectors } from './014_knowledge_vectors.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -30,6 +31,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['011_agents', agents],
   ['012_images', images],
   ['013_knowledge', knowledge],
+  ['014_knowledge_vectors', knowledgeVectors],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -24,4 +24,5 @@ export const INGEST_MESSAGES = {
   noText: '未能从文件中识别出文字',
   tooManyAttempts: '解析多次中断，请重新索引',
   failed: '解析失败，请重新索引',
+  embeddingFailed: (reason: string) => `向量化失败（${reason}），请稍后重新索引`,
 };

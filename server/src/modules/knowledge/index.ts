@@ -10,7 +10,9 @@ import type { ContextContributor } from '../chat/context.js';
 import type { ServerModule } from '../module.js';
 import { knowledgeContributor } from './contributor.js';
 import { KnowledgeRepository } from './repository.js';
+import { OpenAiEmbeddings } from './retrieval/embeddings.js';
 import { searchIndexFor } from './retrieval/searchIndex.js';
+import { VectorIndex } from './retrieval/vectors.js';
 import { knowledgeRoutes } from './routes.js';
 import { KnowledgeService, type KnowledgeUploads } from './service.js';
 import { INGEST_TIMING, IngestWorker } from './worker.js';
@@ -37,12 +39,15 @@ export interface Knowledge {
 /** Knowledge bases (spec chat §7 "Knowledge", issue 22): the calls, the ingestion worker and retrieval. */
 export async function createKnowledgeModule(deps: KnowledgeDeps): Promise<ServerModule<Knowledge>> {
   const repo = new KnowledgeRepository(deps.db);
+  const { embeddings } = deps.config.knowledge;
+  const embedder = embeddings ? new OpenAiEmbeddings(embeddings) : null;
   const worker = new IngestWorker({
     repo,
     uploads: deps.uploads,
     instanceId: deps.config.chat.instanceId,
     concurrency: deps.config.knowledge.workers,
     ...INGEST_TIMING,
+    embedder,
     now: deps.now,
     log: deps.log,
   });
@@ -51,7 +56,9 @@ export async function createKnowledgeModule(deps: KnowledgeDeps): Promise<Server
     policy: loadContentPolicy(deps.config.chat.bannedWordsFile),
     uploads: deps.uploads,
     search: searchIndexFor(deps.db, deps.dialect),
+    vectors: embedder ? { embedder, index: new VectorIndex(deps.db) } : null,
     now: deps.now,
+    log: deps.log,
     onQueued: () => worker.wake(),
   });
   await worker.start();

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, KnowledgeBaseTable, KnowledgeChunkTable, KnowledgeItemTable } from '../../db/schema.js';
+import type { Database, KnowledgeBaseTable, KnowledgeChunkTable, KnowledgeItemTable, KnowledgeVectorTable } from '../../db/schema.js';
 
 export type BaseRow = Selectable<KnowledgeBaseTable>;
 export type ItemRow = Selectable<KnowledgeItemTable>;
@@ -156,7 +156,7 @@ export class KnowledgeRepository {
   }
 
   /** The passages replace any earlier ones and the document shows 已完成, only while this instance still holds the claim. */
-  async finish(itemId: string, instanceId: string, chunks: Insertable<KnowledgeChunkTable>[], at: string): Promise<boolean> {
+  async finish(itemId: string, instanceId: string, chunks: Insertable<KnowledgeChunkTable>[], at: string, vectors: Insertable<KnowledgeVectorTable>[] = []): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const done = await tx
         .updateTable('knowledge_items')
@@ -168,6 +168,7 @@ export class KnowledgeRepository {
       if (Number(done.numUpdatedRows) !== 1) return false;
       await tx.deleteFrom('knowledge_chunks').where('item_id', '=', itemId).execute();
       for (let i = 0; i < chunks.length; i += 200) await tx.insertInto('knowledge_chunks').values(chunks.slice(i, i + 200)).execute();
+      for (let i = 0; i < vectors.length; i += 200) await tx.insertInto('knowledge_vectors').values(vectors.slice(i, i + 200)).execute();
       return true;
     });
   }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { KNOWLEDGE_STATUS_TEXT, type KnowledgeBase, type KnowledgeChunk, type KnowledgeChunkPage, type KnowledgeHit, type KnowledgeInput, type KnowledgeItem, type KnowledgePassage } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
+import type { Log } from '../../log.js';
 import type { ContentPolicy } from '../chat/policy/contentPolicy.js';
 import type { UploadRow } from '../uploads/index.js';
 import { bannedTitle, invalidField, itemNotFound, KNOWLEDGE_LIMITS, knowledgeNotFound, notOwner, storageFull, tooManyBases, tooManyDocuments } from './codes.js';
 import type { KnowledgeConfig } from './config.js';
 import type { BaseRow, BaseWithStats, ChunkRow, ItemRow, KnowledgeRepository } from './repository.js';
 import { fuseByReciprocalRank } from './retrieval/fusion.js';
+import type { Embedder } from './retrieval/embeddings.js';
 import type { SearchIndex } from './retrieval/searchIndex.js';
+import type { VectorIndex } from './retrieval/vectors.js';
 
 /** The uploads module as the knowledge module uses it: the caller's own uploads with their text. */
 export interface KnowledgeUploads {
@@ -19,7 +22,10 @@ export interface KnowledgeServiceOptions {
   policy: ContentPolicy;
   uploads: KnowledgeUploads;
   search: SearchIndex;
+  /** Embeddings configured: passages are found by meaning too, fused with the full-text ranking. */
+  vectors: { embedder: Embedder; index: VectorIndex } | null;
   now: Clock;
+  log: Log;
   /** A document was queued: the worker looks at the queue now. */
   onQueued?: () => void;
 }
@@ -207,13 +213,27 @@ export class KnowledgeService {
 
   /** The best passages of a base for a query (the caller checked access), best first. */
   async retrieve(knowledgeId: string, query: string, topK: number): Promise<RetrievedPassage[]> {
-    const fullText = await this.options.search.search(knowledgeId, query, topK * CANDIDATES_PER_RESULT);
-    const fused = fuseByReciprocalRank([fullText.map((hit) => hit.chunkId)]).slice(0, topK);
+    const candidates = topK * CANDIDATES_PER_RESULT;
+    const [fullText, byMeaning] = await Promise.all([this.options.search.search(knowledgeId, query, candidates), this.nearest(knowledgeId, query, candidates)]);
+    const fused = fuseByReciprocalRank([fullText.map((hit) => hit.chunkId), byMeaning.map((hit) => hit.chunkId)]).slice(0, topK);
     const chunks = new Map((await this.repo.chunksByIds(fused.map((f) => f.id))).map((chunk) => [chunk.id, chunk]));
     return fused.flatMap((f, index) => {
       const chunk = chunks.get(f.id);
       return chunk ? [{ chunkId: chunk.id, itemId: chunk.item_id, documentName: chunk.document_name, heading: chunk.heading, text: chunk.text, score: f.score, rank: index + 1 }] : [];
     });
+  }
+
+  /** Passages nearest the query's embedding; none without embeddings, or (logged) when the endpoint fails: full-text still answers. */
+  private async nearest(knowledgeId: string, query: string, limit: number): Promise<Array<{ chunkId: string }>> {
+    const { vectors } = this.options;
+    if (!vectors) return [];
+    try {
+      const [vector] = await vectors.embedder.embed([query]);
+      return await vectors.index.search(knowledgeId, vectors.embedder.model, vector!, limit);
+    } catch (error) {
+      this.options.log.warn({ err: error, knowledgeId }, 'embedding the query failed; full-text results only');
+      return [];
+    }
   }
 
   private async owned(userId: string, knowledgeId: string): Promise<BaseRow> {

@@ -44,8 +44,18 @@ export interface KnowledgeChunkTable {
   created_at: string;
 }
 
+/** A passage's embedding: unit-length float32 values as bytes (retrieval/vectors.ts). */
+export interface KnowledgeVectorTable {
+  chunk_id: string;
+  knowledge_id: string;
+  model: string;
+  vector: Buffer;
+  created_at: string;
+}
+
 export interface KnowledgeTables {
   knowledge_bases: KnowledgeBaseTable;
   knowledge_items: KnowledgeItemTable;
   knowledge_chunks: KnowledgeChunkTable;
+  knowledge_vectors: KnowledgeVectorTable;
 }

@@ -4,7 +4,9 @@ import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
 import { chunkText } from './chunker.js';
 import { INGEST_MESSAGES } from './codes.js';
 import type { ItemRow, KnowledgeRepository } from './repository.js';
+import { EmbeddingError, type Embedder } from './retrieval/embeddings.js';
 import { searchTerms } from './retrieval/segment.js';
+import { vectorBytes } from './retrieval/vectors.js';
 import type { KnowledgeUploads } from './service.js';
 
 export interface IngestWorkerOptions {
@@ -19,6 +21,8 @@ export interface IngestWorkerOptions {
   pollMs: number;
   /** Claims a document may take before it is failed (one that kills its worker every time). */
   maxAttempts: number;
+  /** Embeds every passage when an embeddings endpoint is configured. */
+  embedder: Embedder | null;
   now: () => Date;
   log: Log;
 }
@@ -137,13 +141,25 @@ export class IngestWorker {
         terms: searchTerms(`${chunk.heading}\n${chunk.text}`).join(' '),
         created_at: at,
       }));
-      if (!(await this.options.repo.finish(item.id, this.options.instanceId, rows, this.iso()))) {
+      const vectors = await this.vectorsOf(rows);
+      if (!(await this.options.repo.finish(item.id, this.options.instanceId, rows, this.iso(), vectors))) {
         this.options.log.info({ itemId: item.id }, 'knowledge document changed while ingesting; result dropped');
       }
     } catch (error) {
       if (!(error instanceof IngestFailure)) this.options.log.warn({ err: error, itemId: item.id }, 'knowledge ingestion failed');
       await this.options.repo.fail(item.id, this.options.instanceId, error instanceof IngestFailure ? error.message : INGEST_MESSAGES.failed, this.iso());
     }
+  }
+
+  /** The passages' embedding rows (none without an embedder); a failing endpoint fails the document, to be re-indexed. */
+  private async vectorsOf(rows: ReadonlyArray<{ id: string; knowledge_id: string; heading: string; text: string; created_at: string }>) {
+    const { embedder } = this.options;
+    if (!embedder) return [];
+    const vectors = await embedder.embed(rows.map((row) => `${row.heading}\n${row.text}`.trim())).catch((error: unknown) => {
+      if (error instanceof EmbeddingError) throw new IngestFailure(INGEST_MESSAGES.embeddingFailed(error.message));
+      throw error;
+    });
+    return rows.map((row, index) => ({ chunk_id: row.id, knowledge_id: row.knowledge_id, model: embedder.model, vector: vectorBytes(vectors[index]!), created_at: row.created_at }));
   }
 
   private iso(): string {
