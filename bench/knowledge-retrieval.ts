@@ -4,7 +4,9 @@
  * uploaded and added to one knowledge base through the API, the worker's ingestion awaited, then
  * each question hit-tested (top 5): recall@5, MRR, by kind, and the hit test's latency. The
  * server runs in this process on SQLite in a temp dir (TEST_DATABASE=postgres: on PostgreSQL),
- * without embeddings — the embedded default, the figure that counts.
+ * without embeddings — the embedded default, the figure that counts. EMBEDDINGS=fake adds the
+ * local fake endpoint's hashed-bigram vectors (the vector path's cost and its fusion, not a quality
+ * model).
  * Run from bench/: node --import tsx knowledge-retrieval.ts
  */
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KnowledgeBase, KnowledgeHit, KnowledgeItem, UploadResult } from '../contracts/src/index.ts';
 import { ACCOUNT_TEST_ENV, data, registeredUser } from '../server/src/testing/accounts.ts';
+import { startFakeEmbeddings } from '../server/src/testing/fakeEmbeddings.ts';
 import { createTestApp } from '../server/src/testing/testApp.ts';
 import { multipart } from '../server/src/modules/uploads/testFiles.ts';
 
@@ -41,7 +44,8 @@ function holdsAnswer(passage: string, answer: string): boolean {
 const questions: Question[] = fs.readFileSync(path.join(EVAL, 'questions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Question);
 const documents = fs.readdirSync(path.join(EVAL, 'documents')).sort();
 
-const t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOG_LEVEL: 'error' });
+const fakeEmbeddings = process.env.EMBEDDINGS === 'fake' ? await startFakeEmbeddings({ dimensions: 256 }) : null;
+const t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOG_LEVEL: 'error', ...(fakeEmbeddings ? { EMBEDDING_API_BASE_URL: fakeEmbeddings.baseUrl } : {}) });
 try {
   const user = await registeredUser(t.app.server);
   const call = <T>(method: 'GET' | 'POST', route: string, payload?: unknown, headers?: Record<string, string>) =>
@@ -87,7 +91,7 @@ try {
   }
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
-  console.log(`knowledge retrieval on ${process.env.TEST_DATABASE ?? 'sqlite'}, no embeddings: ${documents.length} documents → ${chunks} passages (ingested in ${(ingestMs / 1000).toFixed(1)} s), ${questions.length} questions`);
+  console.log(`knowledge retrieval on ${process.env.TEST_DATABASE ?? 'sqlite'}, ${fakeEmbeddings ? 'fake embeddings' : 'no embeddings'}: ${documents.length} documents → ${chunks} passages (ingested in ${(ingestMs / 1000).toFixed(1)} s), ${questions.length} questions`);
   console.log('| questions | n | recall@5 | MRR |');
   console.log('|---|---|---|---|');
   console.log(`| all | ${questions.length} | ${(hits / questions.length).toFixed(3)} | ${(reciprocal / questions.length).toFixed(3)} |`);
@@ -95,4 +99,5 @@ try {
   console.log(`hit test over HTTP (in process): p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`);
 } finally {
   await t.close();
+  await fakeEmbeddings?.close();
 }

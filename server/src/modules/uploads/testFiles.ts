@@ -10,21 +10,30 @@ import { beginText, endText, moveText, PDFDocument, PDFHexString, PDFName, PDFSt
 import { PNG } from 'pngjs';
 
 export async function pdfWithText(english: string, chinese: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  page.drawText(english, { x: 50, y: 780, font: await doc.embedFont(StandardFonts.Helvetica), size: 20 });
+  return pdfOfPages([{ english, chinese: [chinese] }]);
+}
 
-  const characters = [...new Set(chinese)];
-  const cid = (c: string) => (characters.indexOf(c) + 1).toString(16).padStart(4, '0');
+/**
+ * A PDF of several pages, each with an optional English line and Chinese lines (18 pt, one under
+ * the other), all in one Type0 font whose ToUnicode map covers every Chinese character used.
+ */
+export async function pdfOfPages(pages: ReadonlyArray<{ english?: string; chinese: readonly string[] }>): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const latin = await doc.embedFont(StandardFonts.Helvetica);
+  const characters = [...new Set(pages.flatMap((page) => page.chinese).join(''))];
+  const cidOf = new Map(characters.map((c, index) => [c, (index + 1).toString(16).padStart(4, '0')]));
   const unicode = (c: string) => c.codePointAt(0)!.toString(16).padStart(4, '0');
   const toUnicode = [
     '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
     '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
     '/CMapName /Adobe-Identity-UCS def /CMapType 2 def',
     '1 begincodespacerange <0000> <FFFF> endcodespacerange',
-    `${characters.length} beginbfchar`,
-    ...characters.map((c) => `<${cid(c)}> <${unicode(c)}>`),
-    'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+    // A bfchar block holds at most 100 entries.
+    ...Array.from({ length: Math.ceil(characters.length / 100) }, (_, block) => {
+      const part = characters.slice(block * 100, block * 100 + 100);
+      return [`${part.length} beginbfchar`, ...part.map((c) => `<${cidOf.get(c)}> <${unicode(c)}>`), 'endbfchar'].join('\n');
+    }),
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
   ].join('\n');
   const context = doc.context;
   const descriptor = context.register(context.obj({ Type: 'FontDescriptor', FontName: 'SimSun', Flags: 4, FontBBox: [0, -141, 1000, 859], ItalicAngle: 0, Ascent: 859, Descent: -141, CapHeight: 700, StemV: 80 }));
@@ -32,8 +41,15 @@ export async function pdfWithText(english: string, chinese: string): Promise<Buf
     context.obj({ Type: 'Font', Subtype: 'CIDFontType2', BaseFont: 'SimSun', CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 }, FontDescriptor: descriptor, DW: 1000 }),
   );
   const font = context.register(context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'SimSun', Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: context.register(context.stream(toUnicode)) }));
-  page.node.setFontDictionary(PDFName.of('FCJK'), font);
-  page.pushOperators(pushGraphicsState(), beginText(), setFontAndSize('FCJK', 18), moveText(50, 740), showText(PDFHexString.of([...chinese].map(cid).join(''))), endText(), popGraphicsState());
+  for (const { english, chinese } of pages) {
+    const page = doc.addPage([595, 842]);
+    if (english) page.drawText(english, { x: 50, y: 780, font: latin, size: 20 });
+    page.node.setFontDictionary(PDFName.of('FCJK'), font);
+    chinese.forEach((line, index) => {
+      const hex = [...line].map((c) => cidOf.get(c)!).join('');
+      page.pushOperators(pushGraphicsState(), beginText(), setFontAndSize('FCJK', 18), moveText(50, 740 - index * 24), showText(PDFHexString.of(hex)), endText(), popGraphicsState());
+    });
+  }
   return Buffer.from(await doc.save());
 }
 
