@@ -5,9 +5,9 @@ import { cardOfAgent, cardOfFavourite } from './AgentList';
 import { AgentPages } from './AgentPages';
 import { AGENT_PAGE_SIZE } from './listing';
 import { PublicAgents } from './PublicAgents';
+import { SignInFirst } from '../chat/SignInFirst';
+import { TabbedDrawer } from '../chat/TabbedDrawer';
 import { t } from '../i18n';
-import chatStyles from '../chat/chat.module.css';
-import styles from './agents.module.css';
 
 /** spec chat §2's tab numbers: 0 my agents, 1 public (default), 3 my favourites, 2 create. */
 const TABS = [
@@ -31,17 +31,6 @@ interface Props {
   onClose(): void;
 }
 
-function SignInFirst() {
-  return (
-    <p className={styles.state} data-testid="agents-sign-in">
-      {t('agents.signInFirst')}
-      <button type="button" className={chatStyles.linkButton} onClick={() => navigateTo('/loginPage')}>
-        {t('chat.goLogin')}
-      </button>
-    </p>
-  );
-}
-
 /** The agent centre (spec chat §2): 40% wide, full width on phones; picking an agent makes it the current model and closes. */
 export default function AgentCentreDrawer({ signedIn, onAgent, onModel, modelIcon, onClose }: Props) {
   const [tab, setTab] = useState<ListTab>('public');
@@ -60,37 +49,22 @@ export default function AgentCentreDrawer({ signedIn, onAgent, onModel, modelIco
     onClose();
   };
   return (
-    <>
-      <div className={chatStyles.backdrop} onClick={onClose} aria-hidden />
-      <aside className={chatStyles.settingsDrawer} data-testid="agent-centre" aria-label={t('agents.centre')}>
-        <header className={chatStyles.drawerHead}>
-          <div className={chatStyles.drawerTabs} role="tablist">
-            {TABS.map(({ key, spec }) => (
-              <button key={key} type="button" role="tab" aria-selected={key === tab} className={key === tab ? chatStyles.drawerTabActive : chatStyles.drawerTab} onClick={() => openTab(key)} data-tab={spec}>
-                {t(`agents.tab.${key}`)}
-              </button>
-            ))}
-          </div>
-          <button type="button" className={chatStyles.iconButton} aria-label={t('settings.close')} onClick={onClose}>
-            ✕
-          </button>
-        </header>
-        {tab === 'public' ? <PublicAgents onPick={pickAgent} /> : null}
-        {tab !== 'public' && !signedIn ? <SignInFirst /> : null}
-        {tab === 'mine' && signedIn ? (
-          <AgentPages key="mine" load={(pageNo) => agentsApi.mine({ pageNo, pageSize: AGENT_PAGE_SIZE })} toCard={cardOfAgent} onPick={pickAgent} label={t('agents.mine')} empty={t('agents.noMine')} />
-        ) : null}
-        {tab === 'favourites' && signedIn ? (
-          <AgentPages
-            key="favourites"
-            load={(pageNo) => agentsApi.favourites({ pageNo, pageSize: AGENT_PAGE_SIZE })}
-            toCard={(favourite) => cardOfFavourite(favourite, modelIcon)}
-            onPick={pickFavourite}
-            label={t('agents.favourites')}
-            empty={t('agents.noFavourites')}
-          />
-        ) : null}
-      </aside>
-    </>
+    <TabbedDrawer tabs={TABS.map(({ key, spec }) => ({ key, spec, label: t(`agents.tab.${key}`) }))} active={tab} onTab={openTab} label={t('agents.centre')} testId="agent-centre" onClose={onClose}>
+      {tab === 'public' ? <PublicAgents onPick={pickAgent} /> : null}
+      {tab !== 'public' && !signedIn ? <SignInFirst text={t('agents.signInFirst')} testId="agents-sign-in" /> : null}
+      {tab === 'mine' && signedIn ? (
+        <AgentPages key="mine" load={(pageNo) => agentsApi.mine({ pageNo, pageSize: AGENT_PAGE_SIZE })} toCard={cardOfAgent} onPick={pickAgent} label={t('agents.mine')} empty={t('agents.noMine')} />
+      ) : null}
+      {tab === 'favourites' && signedIn ? (
+        <AgentPages
+          key="favourites"
+          load={(pageNo) => agentsApi.favourites({ pageNo, pageSize: AGENT_PAGE_SIZE })}
+          toCard={(favourite) => cardOfFavourite(favourite, modelIcon)}
+          onPick={pickFavourite}
+          label={t('agents.favourites')}
+          empty={t('agents.noFavourites')}
+        />
+      ) : null}
+    </TabbedDrawer>
   );
 }

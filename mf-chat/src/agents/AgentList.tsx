@@ -3,16 +3,21 @@ import { agentIcon } from './agentOption';
 import { t } from '../i18n';
 import styles from './agents.module.css';
 
-/** What one entry of an agent list shows. */
+/** What one entry of the list shows (an agent, a favourite or a knowledge base). */
 export interface AgentCard {
   key: string;
   name: string;
   description: string;
-  icon: string;
-  author?: string;
+  icon?: string;
+  /** A short mark after the name (a knowledge base's 我的 / 公开). */
+  tag?: string;
+  /** A line under the description, on cards only (an agent's author, a base's document count). */
+  note?: string;
 }
 
-export const cardOfAgent = (app: AgentApp): AgentCard => ({ key: app.code, name: app.appName, description: app.description, icon: agentIcon(app), author: app.author });
+const authorNote = (author: string | undefined) => (author ? t('agents.author', { author }) : undefined);
+
+export const cardOfAgent = (app: AgentApp): AgentCard => ({ key: app.code, name: app.appName, description: app.description, icon: agentIcon(app), note: authorNote(app.author) });
 
 /** A favourite: the name and note the user saved, the agent's icon (or the model's, for a favourite model). */
 export const cardOfFavourite = (favourite: FavouriteApp, modelIcon: (code: string) => string | undefined): AgentCard => ({
@@ -20,7 +25,7 @@ export const cardOfFavourite = (favourite: FavouriteApp, modelIcon: (code: strin
   name: favourite.appName,
   description: favourite.coment || favourite.app?.description || '',
   icon: favourite.app ? agentIcon(favourite.app) : (modelIcon(favourite.code) ?? agentIcon(null)),
-  author: favourite.app?.author,
+  note: authorNote(favourite.app?.author),
 });
 
 interface Props {
@@ -33,7 +38,10 @@ interface Props {
   onPick(index: number): void;
 }
 
-/** The one agent list of the chat: the @ picker's sections, the agent centre's tabs and the settings drawer's agents tab. */
+/**
+ * The one card list of the chat: the @ and / pickers' rows, the agent centre's and knowledge drawer's
+ * tabs and the settings drawer's agents and knowledge tabs.
+ */
 export function AgentList({ cards, layout, label, activeIndex = -1, onPick }: Props) {
   return (
     <ul className={layout === 'rows' ? styles.rows : styles.cards} role="listbox" aria-label={label}>
@@ -49,11 +57,14 @@ export function AgentList({ cards, layout, label, activeIndex = -1, onPick }: Pr
             onClick={() => onPick(index)}
             data-testid="agent-card"
           >
-            <img src={card.icon} alt="" className={styles.icon} />
+            {card.icon ? <img src={card.icon} alt="" className={styles.icon} /> : null}
             <span className={styles.text}>
-              <strong>{card.name}</strong>
+              <strong>
+                {card.name}
+                {card.tag ? <span className={styles.tag}>{card.tag}</span> : null}
+              </strong>
               {card.description ? <small>{card.description}</small> : null}
-              {card.author && layout === 'cards' ? <em>{t('agents.author', { author: card.author })}</em> : null}
+              {card.note && layout === 'cards' ? <em>{card.note}</em> : null}
             </span>
           </button>
         </li>

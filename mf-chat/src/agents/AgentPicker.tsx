@@ -1,14 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 import { agentsApi, useLoad } from '@qiming/sdk';
 import type { AgentApp } from '@qiming/sdk/contracts';
 import { AgentList, cardOfAgent } from './AgentList';
 import { AGENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './listing';
 import { useDebounced } from './useDebounced';
+import { usePickerKeys, type PickerKey } from '../chat/usePickerKeys';
 import { t } from '../i18n';
 import styles from './agents.module.css';
-
-/** The keys the input hands to the open picker. */
-export type PickerKey = 'ArrowUp' | 'ArrowDown' | 'Enter';
 
 interface Props {
   /** What follows the @. */
@@ -52,31 +50,7 @@ export default function AgentPicker({ query, signedIn, keys, onPick, onClose }: 
   );
   const flat = sections.flatMap((section) => section.apps);
 
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive(0), [query]);
-  const current = Math.min(active, Math.max(flat.length - 1, 0));
-
-  useEffect(() => {
-    keys.current = (key) => {
-      if (key === 'Enter') {
-        const app = flat[current];
-        if (app) onPick(app);
-        else onClose();
-        return;
-      }
-      if (flat.length === 0) return;
-      setActive((current + (key === 'ArrowDown' ? 1 : flat.length - 1)) % flat.length);
-    };
-    return () => {
-      keys.current = null;
-    };
-  });
-
-  // The row the keyboard is on stays in view in the short box.
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    box.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
-  }, [current, flat.length]);
+  const { current, box } = usePickerKeys(flat, query, keys, onPick, onClose);
 
   const loading = found.loading || mine.loading || favourites.loading;
   let offset = 0;

@@ -12,6 +12,7 @@ import { useChatPage } from './useChatPage';
 import { useStickToBottom } from './useStickToBottom';
 import { Welcome } from './Welcome';
 import { AgentWelcome } from '../agents/AgentWelcome';
+import type { SelectedKnowledge } from '../knowledge/selectedKnowledge';
 import { exportConversation } from '../export/exportConversation';
 import { modelDisplayName } from '../models/modelDisplayName';
 import { Sidebar } from '../history/Sidebar';
@@ -24,6 +25,7 @@ import styles from './chat.module.css';
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 const ExportDialog = lazy(() => import(/* webpackChunkName: "export-dialog" */ '../export/ExportDialog'));
 const AgentCentreDrawer = lazy(() => import(/* webpackChunkName: "agent-centre" */ '../agents/AgentCentreDrawer'));
+const KnowledgeDrawer = lazy(() => import(/* webpackChunkName: "knowledge-drawer" */ '../knowledge/KnowledgeDrawer'));
 
 /** The answer being generated; only this re-renders as it streams, not the page. */
 const CurrentAnswer = observer(function CurrentAnswer({ store, modelName }: { store: ChatStore; modelName: string }) {
@@ -39,6 +41,8 @@ export const ChatPage = observer(function ChatPage() {
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
   const [exporting, setExporting] = useState(false);
   const [agentCentre, setAgentCentre] = useState(false);
+  const [knowledgeDrawer, setKnowledgeDrawer] = useState(false);
+  const selectKnowledge = (base: SelectedKnowledge) => store.selectKnowledge(base);
   const welcome = store.agent ? (
     <AgentWelcome agent={store.agent} onAsk={(q) => page.beforeSend(q) && void store.send(q)} />
   ) : option ? (
@@ -78,6 +82,7 @@ export const ChatPage = observer(function ChatPage() {
           model={store.model}
           option={option}
           onChooseModel={page.chooseModel}
+          knowledge={page.knowledgeBases ? { bases: page.knowledgeBases.mine, selectedId: store.knowledge?.id ?? null, onPick: selectKnowledge } : undefined}
           favourites={page.favourites}
           onFavourites={page.setFavourites}
           onOpenSettings={setSettingsTab}
@@ -115,6 +120,9 @@ export const ChatPage = observer(function ChatPage() {
             signedIn={page.signedIn}
             onPickAgent={(app) => store.selectAgent(app)}
             onOpenAgents={() => setAgentCentre(true)}
+            knowledgeBases={page.knowledgeBases}
+            onPickKnowledge={selectKnowledge}
+            onOpenKnowledge={() => setKnowledgeDrawer(true)}
           />
         )}
         {exporting ? (
@@ -124,7 +132,7 @@ export const ChatPage = observer(function ChatPage() {
         ) : null}
         {settingsTab ? (
           <Suspense fallback={null}>
-            <SettingsDrawer store={store} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />
+            <SettingsDrawer store={store} knowledgeBases={page.knowledgeBases} initialTab={settingsTab} onClose={() => setSettingsTab(null)} />
           </Suspense>
         ) : null}
         {agentCentre ? (
@@ -136,6 +144,11 @@ export const ChatPage = observer(function ChatPage() {
               modelIcon={(code) => catalogue?.options.find((o) => o.value === code)?.icon}
               onClose={() => setAgentCentre(false)}
             />
+          </Suspense>
+        ) : null}
+        {knowledgeDrawer ? (
+          <Suspense fallback={null}>
+            <KnowledgeDrawer signedIn={page.signedIn} onPick={selectKnowledge} onClose={() => setKnowledgeDrawer(false)} />
           </Suspense>
         ) : null}
       </main>

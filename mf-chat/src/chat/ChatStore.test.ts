@@ -348,3 +348,32 @@ describe('ChatStore: agents', () => {
     expect(store.model).toBe('gpt-4o');
   });
 });
+
+describe('ChatStore: knowledge bases', () => {
+  const done = () => outcome({ status: 'done', endedWithoutDone: false, title: '标题' });
+
+  it('sends knowledgeId while a base is selected, beside the model or an agent, and null once it is removed', async () => {
+    const { store, deps } = setup([done, done, done]);
+    store.selectKnowledge({ id: 'kb-1', title: '产品手册' });
+    await store.send('怎么安装？');
+    expect(deps.send.mock.calls[0]![0]).toMatchObject({ knowledgeId: 'kb-1', model: 'glm-4-flash', intelligentCode: null });
+    store.selectAgent(testAgent());
+    await store.send('再说一遍');
+    expect(deps.send.mock.calls[1]![0]).toMatchObject({ knowledgeId: 'kb-1', intelligentCode: 'gpt-4-gizmo-g-writer' });
+    store.clearKnowledge();
+    expect(store.knowledge).toBeNull();
+    expect(store.agent).not.toBeNull();
+    await store.send('谢谢');
+    expect(deps.send.mock.calls[2]![0]).toMatchObject({ knowledgeId: null });
+  });
+
+  it('choosing a base keeps the model and the typed text; a role-play drops the base', () => {
+    const { store } = setup([]);
+    store.setDraft('半句话');
+    store.selectKnowledge({ id: 'kb-1', title: '产品手册' });
+    expect(store.model).toBe('glm-4-flash');
+    expect(store.draft).toBe('半句话');
+    store.newChat('hong-1');
+    expect(store.knowledge).toBeNull();
+  });
+});

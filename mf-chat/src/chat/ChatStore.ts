@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
 import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
 import { StreamBuffer } from './streamBuffer';
+import type { SelectedKnowledge } from '../knowledge/selectedKnowledge';
 import { planOutcome, type Notice } from './streamOutcome';
 
 /** The calls the store makes (the SDK chat client and the history calls). */
@@ -63,6 +64,8 @@ export class ChatStore {
   draft = '';
   /** The agent chosen (banner above the input): its code is the model and `intelligentCode` sent. */
   agent: AgentApp | null = null;
+  /** The knowledge base chosen (banner above the input): sent as `knowledgeId` while selected, beside an agent or a model. */
+  knowledge: SelectedKnowledge | null = null;
   /** The model to go back to when the agent is removed. */
   private modelBeforeAgent: string | null = null;
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
@@ -85,7 +88,7 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, modelBeforeAgent: false, tree: observableRef, live: observableRef, agent: observableRef });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, modelBeforeAgent: false, tree: observableRef, live: observableRef, agent: observableRef, knowledge: observableRef });
   }
 
   get convGroupId(): string | null {
@@ -139,6 +142,16 @@ export class ChatStore {
     this.modelBeforeAgent = null;
   }
 
+  /** Answers from now on draw on this knowledge base; the model (or agent) stays. */
+  selectKnowledge(knowledge: SelectedKnowledge): void {
+    this.knowledge = { id: knowledge.id, title: knowledge.title };
+  }
+
+  /** The banner's ×, or a base that turned out not to exist. */
+  clearKnowledge(): void {
+    this.knowledge = null;
+  }
+
   setDraft(text: string): void {
     this.draft = text;
   }
@@ -175,7 +188,10 @@ export class ChatStore {
     this.tree = null;
     this.notice = null;
     this.newHongCode = hongCode;
-    if (hongCode) this.clearAgent();
+    if (hongCode) {
+      this.clearAgent();
+      this.clearKnowledge();
+    }
     this.files = [];
     return true;
   }
@@ -308,7 +324,7 @@ export class ChatStore {
       // Role-play and agents bring their own instructions; the user's system prompt would fight them.
       systemPrompt: intelligentCode ? '' : systemPrompt,
       useHong: this.hongCode !== null,
-      knowledgeId: null,
+      knowledgeId: this.knowledge?.id ?? null,
       intelligentCode,
       uploadedFiles: this.files.map((file) => ({ knowledgeId: file.knowledgeId, fileContent: file.fileContent, url: file.url, name: file.name, nameFromFront: file.name })),
       mcps: [],

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { AgentApp } from '@qiming/sdk/contracts';
+import type { AgentApp, KnowledgeBase } from '@qiming/sdk/contracts';
 import type { ChatStore } from './ChatStore';
 import { AgentBanner } from '../agents/AgentBanner';
-import type { PickerKey } from '../agents/AgentPicker';
-import { mentionAt, withoutMention } from '../agents/mention';
+import type { PickerKey } from './usePickerKeys';
+import { mentionAt, withoutMention, type Mention } from '../agents/mention';
+import { KnowledgeBanner } from '../knowledge/KnowledgeBanner';
+import { slashAt } from '../knowledge/slash';
+import type { UsableBases } from '../knowledge/UsableBases';
 import { pasteLargeText } from './largePaste';
 import agentStyles from '../agents/agents.module.css';
 import { FileChips, UploadButton } from '../uploads/UploadControl';
@@ -13,10 +16,23 @@ import { VoiceInput } from '../voice/VoiceInput';
 import { t } from '../i18n';
 import styles from './chat.module.css';
 
-// The @ picker's list loads when @ is first typed.
+// The pickers' lists load when @ or / is first typed.
 const AgentPicker = lazy(() => import(/* webpackChunkName: "agent-picker" */ '../agents/AgentPicker'));
+const KnowledgePicker = lazy(() => import(/* webpackChunkName: "knowledge-picker" */ '../knowledge/KnowledgePicker'));
 
-const PICKER_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Enter', 'Escape']);
+const PICKER_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Enter', 'Tab', 'Escape']);
+
+/** What the text before the caret opens: the @ agent picker or the / knowledge picker. */
+type Trigger = Mention & { kind: 'agent' | 'knowledge' };
+const triggerKey = (trigger: Trigger) => `${trigger.kind}:${trigger.start}`;
+
+function triggerAt(text: string, caret: number | null, extras: boolean, knowledge: boolean): Trigger | null {
+  if (!extras || caret === null) return null;
+  const mention = mentionAt(text, caret);
+  if (mention) return { ...mention, kind: 'agent' };
+  const slash = knowledge ? slashAt(text, caret) : null;
+  return slash ? { ...slash, kind: 'knowledge' } : null;
+}
 
 interface Props {
   store: ChatStore;
@@ -31,28 +47,36 @@ interface Props {
   onPickAgent(app: AgentApp): void;
   /** The 智能体 button: the agent centre. */
   onOpenAgents(): void;
+  /** The bases / offers; null while signed out (then / is plain text: spec chat §9). */
+  knowledgeBases: UsableBases | null;
+  /** A base picked with / is what answers draw on. */
+  onPickKnowledge(base: KnowledgeBase): void;
+  /** The 知识库 button: the knowledge drawer. */
+  onOpenKnowledge(): void;
 }
 
 /**
  * The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is
- * generated. Typing @ opens the agent picker; the agent chosen shows in a banner above the text.
+ * generated. Typing @ opens the agent picker and / the knowledge picker; the agent and the base
+ * chosen show in banners above the text.
  */
-export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder'), uploads, signedIn, onPickAgent, onOpenAgents }: Props) {
+export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder'), uploads, signedIn, onPickAgent, onOpenAgents, knowledgeBases, onPickKnowledge, onOpenKnowledge }: Props) {
   const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
-  const agents = !store.hongCode;
+  // Role-play brings its own partner: no agents or knowledge bases there.
+  const extras = !store.hongCode;
 
-  // The caret while the input has focus (null otherwise): the @query is read before it.
+  // The caret while the input has focus (null otherwise): the @query or /query is read before it.
   const [caret, setCaret] = useState<number | null>(null);
-  // The @ whose picker Esc closed stays closed until another @ is typed.
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const mention = agents && caret !== null ? mentionAt(text, caret) : null;
-  const pickerOpen = mention !== null && mention.start !== dismissedAt;
+  // The @ or / whose picker Esc closed stays closed until another one is typed.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const trigger = triggerAt(text, caret, extras, knowledgeBases !== null);
+  const pickerOpen = trigger !== null && triggerKey(trigger) !== dismissed;
   const pickerKeys = useRef<((key: PickerKey) => void) | null>(null);
   const caretAfterPick = useRef<number | null>(null);
   useEffect(() => {
-    if (!mention) setDismissedAt(null);
-  }, [mention === null]);
+    if (!trigger) setDismissed(null);
+  }, [trigger === null]);
   useLayoutEffect(() => {
     const at = caretAfterPick.current;
     if (at === null) return;
@@ -61,14 +85,21 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
   }, [text]);
   const readCaret = () => setCaret(area.current?.selectionStart ?? null);
 
+  /** The @query or /query leaves the text; the rest of it stays. */
+  const removeTrigger = () => {
+    if (!trigger) return;
+    const next = withoutMention(text, trigger);
+    caretAfterPick.current = next.caret;
+    setCaret(next.caret);
+    store.setDraft(next.text);
+  };
   const pickAgent = (app: AgentApp) => {
-    if (mention) {
-      const next = withoutMention(text, mention);
-      caretAfterPick.current = next.caret;
-      setCaret(next.caret);
-      store.setDraft(next.text);
-    }
+    removeTrigger();
     onPickAgent(app);
+  };
+  const pickKnowledge = (base: KnowledgeBase) => {
+    removeTrigger();
+    onPickKnowledge(base);
   };
 
   // What the last resize saw: a box already at its maximum that only got more text stays at it, so a
@@ -117,8 +148,8 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (pickerOpen && PICKER_KEYS.has(event.key) && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (event.key === 'Escape') setDismissedAt(mention.start);
-      else pickerKeys.current?.(event.key as PickerKey);
+      if (event.key === 'Escape') setDismissed(triggerKey(trigger));
+      else pickerKeys.current?.(event.key === 'Tab' ? 'Enter' : (event.key as PickerKey));
       return;
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -131,10 +162,15 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
     <div className={styles.composer}>
       {pickerOpen ? (
         <Suspense fallback={null}>
-          <AgentPicker query={mention.query} signedIn={signedIn} keys={pickerKeys} onPick={pickAgent} onClose={() => setDismissedAt(mention.start)} />
+          {trigger.kind === 'agent' ? (
+            <AgentPicker query={trigger.query} signedIn={signedIn} keys={pickerKeys} onPick={pickAgent} onClose={() => setDismissed(triggerKey(trigger))} />
+          ) : (
+            <KnowledgePicker query={trigger.query} bases={knowledgeBases!} keys={pickerKeys} onPick={pickKnowledge} onClose={() => setDismissed(triggerKey(trigger))} />
+          )}
         </Suspense>
       ) : null}
-      {agents && store.agent ? <AgentBanner agent={store.agent} onRemove={() => store.clearAgent()} /> : null}
+      {extras && store.agent ? <AgentBanner agent={store.agent} onRemove={() => store.clearAgent()} /> : null}
+      {extras && store.knowledge ? <KnowledgeBanner knowledge={store.knowledge} onRemove={() => store.clearKnowledge()} /> : null}
       <textarea
         ref={area}
         rows={1}
@@ -161,6 +197,9 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
           <span className={styles.tools}>
             <button type="button" className={agentStyles.openCentre} onClick={onOpenAgents} data-testid="open-agents">
               {t('agents.open')}
+            </button>
+            <button type="button" className={agentStyles.openCentre} onClick={onOpenKnowledge} data-testid="open-knowledge">
+              {t('knowledge.open')}
             </button>
             {uploads ? <UploadButton uploads={uploads} model={store.model} /> : null}
             <VoiceInput beforeRecord={() => beforeSend('')} onText={(spoken) => store.setDraft(store.draft ? `${store.draft}${spoken}` : spoken)} />

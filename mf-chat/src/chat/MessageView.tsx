@@ -11,6 +11,8 @@ import { t } from '../i18n';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { isMarkupText } from '../markdown/markupText';
 import { ReadAloud } from '../voice/ReadAloud';
+import { InAppLink } from './InAppLink';
+import { KNOWLEDGE_PAGE_PATH } from '../knowledge/selectedKnowledge';
 import { shownText } from './longText';
 import styles from './chat.module.css';
 
@@ -98,22 +100,46 @@ function ThinkBlock({ text, thinking }: { text: string; thinking: boolean }) {
   );
 }
 
-/** Only web addresses become links (a reference is data from the model or a search upstream). */
-const webUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
+/** A citation opening a passage of a knowledge base (`knowledgePassageUrl`): a page of the site. */
+const isKnowledgePassage = (url: string) => url === KNOWLEDGE_PAGE_PATH || url.startsWith(`${KNOWLEDGE_PAGE_PATH}?`);
+/** Web addresses (a reference is data from the model or a search upstream: nothing else is opened as given). */
+const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
-function References({ list }: { list: Reference[] }) {
+function ReferenceBody({ reference, showUrl }: { reference: Reference; showUrl: boolean }) {
+  return (
+    <>
+      <strong>
+        [{reference.id}] {reference.title}
+      </strong>
+      {showUrl ? <small>{reference.url}</small> : null}
+      {reference.abstract ? <span>{reference.abstract}</span> : null}
+    </>
+  );
+}
+
+/**
+ * The answer's sources: a web page opens in a new tab; a knowledge passage opens the knowledge page
+ * in the site (no reload; a new tab on middle or ctrl click); anything else is shown unlinked.
+ */
+export function References({ list }: { list: Reference[] }) {
   if (list.length === 0) return null;
   return (
     <div className={styles.references} data-testid="references">
-      {list.map((reference) => (
-        <a key={`${reference.id}-${reference.url}`} className={styles.reference} href={webUrl(reference.url)} target="_blank" rel="noreferrer noopener">
-          <strong>
-            [{reference.id}] {reference.title}
-          </strong>
-          <small>{reference.url}</small>
-          {reference.abstract ? <span>{reference.abstract}</span> : null}
-        </a>
-      ))}
+      {list.map((reference) => {
+        const key = `${reference.id}-${reference.url}`;
+        if (isKnowledgePassage(reference.url)) {
+          return (
+            <InAppLink key={key} href={reference.url} className={styles.reference} testId="reference">
+              <ReferenceBody reference={reference} showUrl={false} />
+            </InAppLink>
+          );
+        }
+        return (
+          <a key={key} className={styles.reference} href={isWebUrl(reference.url) ? reference.url : undefined} target="_blank" rel="noreferrer noopener" data-testid="reference">
+            <ReferenceBody reference={reference} showUrl />
+          </a>
+        );
+      })}
     </div>
   );
 }
@@ -194,6 +220,11 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       <div className={styles.meta} data-testid="answer-meta">
         {modelName} · {formatTime(message.node.createTime)}
         {message.node.offlineDemo ? <span className={styles.offlineTag}>{t('models.offlineDemo')}</span> : null}
+        {message.node.knowledgeId ? (
+          <span className={styles.knowledgeTag} data-testid="answer-knowledge">
+            {message.node.knowledgeName ? t('knowledge.answeredFrom', { name: message.node.knowledgeName }) : t('knowledge.unnamed')}
+          </span>
+        ) : null}
       </div>
       <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
       <References list={item.references ?? []} />

@@ -6,6 +6,9 @@ import type { ChatStore } from './ChatStore';
 import { conversationMarkdown, downloadText } from '../export/exportMarkdown';
 import { PromptTemplates } from './PromptTemplates';
 import { PublicAgents } from '../agents/PublicAgents';
+import type { UsableBases } from '../knowledge/UsableBases';
+import { UsableBasesTab } from '../knowledge/UsableBasesTab';
+import { TabbedDrawer } from './TabbedDrawer';
 import { t } from '../i18n';
 import styles from './chat.module.css';
 
@@ -41,49 +44,51 @@ function SystemPromptDialog({ open, onClose }: { open: boolean; onClose(): void 
   );
 }
 
-export type SettingsTab = 'templates' | 'gpt' | 'agents';
+export type SettingsTab = 'templates' | 'gpt' | 'agents' | 'knowledge';
 
-/** spec chat §2's tabs 0, 1 and 2 (3, knowledge bases, joins when they exist). */
-const TABS: SettingsTab[] = ['templates', 'gpt', 'agents'];
+/** spec chat §2's tabs 0 to 3. */
+const TABS: SettingsTab[] = ['templates', 'gpt', 'agents', 'knowledge'];
 
-/** The settings drawer (40% wide, full width on phones): prompt templates, GPT settings and agents. */
-const SettingsDrawer = observer(function SettingsDrawer({ store, initialTab, onClose }: { store: ChatStore; initialTab: SettingsTab; onClose(): void }) {
+interface Props {
+  store: ChatStore;
+  /** The bases the user may use; null while signed out. */
+  knowledgeBases: UsableBases | null;
+  initialTab: SettingsTab;
+  onClose(): void;
+}
+
+/** The settings drawer (40% wide, full width on phones): prompt templates, GPT settings, agents and knowledge bases. */
+const SettingsDrawer = observer(function SettingsDrawer({ store, knowledgeBases, initialTab, onClose }: Props) {
   const [tab, setTab] = useState(initialTab);
   return (
-    <>
-      <div className={styles.backdrop} onClick={onClose} aria-hidden />
-      <aside className={styles.settingsDrawer} data-testid="settings-drawer" aria-label={t('settings.label')}>
-        <header className={styles.drawerHead}>
-          <div className={styles.drawerTabs} role="tablist">
-            {TABS.map((key) => (
-              <button key={key} type="button" role="tab" aria-selected={key === tab} className={key === tab ? styles.drawerTabActive : styles.drawerTab} onClick={() => setTab(key)}>
-                {t(`settings.tab.${key}`)}
-              </button>
-            ))}
-          </div>
-          <button type="button" className={styles.iconButton} aria-label={t('settings.close')} onClick={onClose}>
-            ✕
-          </button>
-        </header>
-        {tab === 'templates' ? (
-          <PromptTemplates
-            onPick={(template) => {
-              store.setDraft(template.promt);
-              onClose();
-            }}
-          />
-        ) : null}
-        {tab === 'gpt' ? <GptSettings store={store} /> : null}
-        {tab === 'agents' ? (
-          <PublicAgents
-            onPick={(app) => {
-              store.selectAgent(app);
-              onClose();
-            }}
-          />
-        ) : null}
-      </aside>
-    </>
+    <TabbedDrawer<SettingsTab> tabs={TABS.map((key, spec) => ({ key, spec, label: t(`settings.tab.${key}`) }))} active={tab} onTab={setTab} label={t('settings.label')} testId="settings-drawer" onClose={onClose}>
+      {tab === 'templates' ? (
+        <PromptTemplates
+          onPick={(template) => {
+            store.setDraft(template.promt);
+            onClose();
+          }}
+        />
+      ) : null}
+      {tab === 'gpt' ? <GptSettings store={store} /> : null}
+      {tab === 'agents' ? (
+        <PublicAgents
+          onPick={(app) => {
+            store.selectAgent(app);
+            onClose();
+          }}
+        />
+      ) : null}
+      {tab === 'knowledge' ? (
+        <UsableBasesTab
+          bases={knowledgeBases}
+          onPick={(base) => {
+            store.selectKnowledge(base);
+            onClose();
+          }}
+        />
+      ) : null}
+    </TabbedDrawer>
   );
 });
 

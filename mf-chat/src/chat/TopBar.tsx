@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { agentsApi, copyText, toasts } from '@qiming/sdk';
 import type { ModelCatalogue, ModelOption } from '@qiming/sdk/contracts';
 import { toggleFavouriteWithFeedback, type FavouriteModel } from '../history/favourites';
-import { ModelSelect } from '../models/ModelSelect';
+import { ModelSelect, type KnowledgeChoice } from '../models/ModelSelect';
 import type { SettingsTab } from './SettingsDrawer';
 import { t } from '../i18n';
 import styles from './chat.module.css';
@@ -17,6 +17,8 @@ interface TopBarProps {
   model: string;
   option: ModelOption | undefined;
   onChooseModel(model: string): void;
+  /** The user's own bases, offered in the model picker's 个人知识库 tab. */
+  knowledge?: KnowledgeChoice;
   favourites: FavouriteModel[];
   onFavourites(next: FavouriteModel[]): void;
   onOpenSettings(tab: SettingsTab): void;
@@ -30,7 +32,7 @@ interface TopBarProps {
  * the save-favourite-app dialog then names it for 我的收藏 on the server, and removing it removes it
  * there too.
  */
-export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, catalogue, model, option, onChooseModel, favourites, onFavourites, onOpenSettings, signedIn }: TopBarProps) {
+export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, catalogue, model, option, onChooseModel, knowledge, favourites, onFavourites, onOpenSettings, signedIn }: TopBarProps) {
   const favourite = favourites.some((f) => f.value === model);
   const [naming, setNaming] = useState<{ code: string; name: string } | null>(null);
   const toggleFavourite = (current: ModelOption) => {
@@ -46,7 +48,7 @@ export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, c
       <button type="button" className={styles.iconButton} aria-label={sidebarOpen ? t('chat.sidebarCollapse') : t('chat.sidebarExpand')} onClick={onToggleSidebar} data-testid="sidebar-toggle">
         ☰
       </button>
-      {catalogue ? <ModelSelect options={catalogue.options} value={model} currentOption={option} onChange={onChooseModel} /> : <span className={styles.empty}>{t('common.loadingModels')}</span>}
+      {catalogue ? <ModelSelect options={catalogue.options} knowledge={knowledge} value={model} currentOption={option} onChange={onChooseModel} /> : <span className={styles.empty}>{t('common.loadingModels')}</span>}
       {option ? <span className={styles.price}>{option.modelprice}</span> : null}
       {option ? (
         <span className={styles.topActions}>

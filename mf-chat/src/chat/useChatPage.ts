@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { chat, eventBus, isAgentCode, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery, user } from '@qiming/sdk';
+import { chat, eventBus, isAgentCode, knowledgeApi, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery, user } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { agentCodeOfRoute } from './agentRoute';
 import { agentModelOption } from '../agents/agentOption';
@@ -10,6 +10,8 @@ import { confirm } from './confirm';
 import { conversationsApi } from '../history/conversationsApi';
 import { readFavourites } from '../history/favourites';
 import { HistoryStore } from '../history/HistoryStore';
+import { openKnowledge } from '../knowledge/openKnowledge';
+import { UsableBases } from '../knowledge/UsableBases';
 import { useModels } from '../models/useModels';
 import { loadHongScenes } from '../roleplay/scenesApi';
 import { useHongScene } from '../roleplay/useHongScene';
@@ -33,7 +35,7 @@ const askLogin = (content: string) => void confirm({ title: t('chat.loginTitle')
 
 /**
  * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?model=`, `?hong=`,
- * `?q=`, /chatPage/g-<code>), the text kept from before login, the sidebar's layout and the model
+ * `?q=`, `?kgId=&kgTitle=`, /chatPage/g-<code>), the text kept from before login, the sidebar's layout and the model
  * or agent chosen.
  */
 export function useChatPage() {
@@ -74,6 +76,9 @@ export function useChatPage() {
       }),
     [store],
   );
+  const knowledgeBases = useMemo(() => new UsableBases(knowledgeApi.usable), []);
+  /** User info exists: agent, favourite and knowledge lists may be fetched (spec chat §9). */
+  const signedIn = session.isLoggedIn && user.info !== null;
   const wide = useMediaQuery(WIDE);
   const [sidebarOpen, setSidebarOpen] = useState(wide);
   const [favourites, setFavourites] = useState(readFavourites);
@@ -118,6 +123,18 @@ export function useChatPage() {
     if (routeAgent) void openAgent(routeAgent, store, false);
     else if (queryAgent && isAgentCode(queryAgent)) void openAgent(queryAgent, store, true);
   }, [routeAgent, queryAgent, store]);
+
+  useEffect(() => {
+    if (signedIn) void knowledgeBases.refresh();
+    else knowledgeBases.clear();
+  }, [signedIn, knowledgeBases]);
+
+  // ?kgId=&kgTitle= selects that base once the user is known (like ?model=, the query stays in the URL).
+  const kgId = params.get('kgId');
+  const kgTitle = params.get('kgTitle') ?? '';
+  useEffect(() => {
+    if (kgId && signedIn) void openKnowledge(kgId, kgTitle, store, () => knowledgeBases.refresh());
+  }, [kgId, kgTitle, signedIn, store, knowledgeBases]);
 
   // ?q= (a starter question picked in the toolbox) fills the input; the user sends it.
   const prefill = params.get('q');
@@ -173,8 +190,9 @@ export function useChatPage() {
     uploads,
     catalogue,
     option: store.agent ? agentModelOption(store.agent) : catalogue?.options.find((o) => o.value === store.model),
-    /** User info exists: agent and favourite lists may be fetched (spec chat §9). */
-    signedIn: session.isLoggedIn && user.info !== null,
+    signedIn,
+    /** The bases the user may use; null while signed out. */
+    knowledgeBases: signedIn ? knowledgeBases : null,
     openConversation,
     hongScene,
     wide,

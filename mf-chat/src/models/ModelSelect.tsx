@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { eventBus } from '@qiming/sdk';
-import type { ModelOption } from '@qiming/sdk/contracts';
+import type { KnowledgeBase, ModelOption } from '@qiming/sdk/contracts';
+import { knowledgeIdOfOption, knowledgeOption } from '../knowledge/knowledgeOption';
 import { filterOptions, pickerTabs } from './pickerTabs';
 import { t } from '../i18n';
 import styles from '../chat/chat.module.css';
@@ -12,8 +13,16 @@ const RankingDialog = lazy(() => import('./ModelDialogs').then((m) => ({ default
 /** The tab bar scrolls by this much per arrow click (spec chat §2). */
 const TAB_SCROLL_STEP = 300;
 
+/** The user's own bases in the 个人知识库 tab: picking one selects it and keeps the model. */
+export interface KnowledgeChoice {
+  bases: readonly KnowledgeBase[];
+  selectedId: string | null;
+  onPick(base: KnowledgeBase): void;
+}
+
 interface Props {
   options: ModelOption[];
+  knowledge?: KnowledgeChoice;
   value: string;
   /** The current model when the catalogue does not hold it (an agent). */
   currentOption?: ModelOption;
@@ -57,16 +66,22 @@ function TabBar({ tabs, active, onPick }: { tabs: ReturnType<typeof pickerTabs>;
  * The model picker card (spec chat §2): search (搜索模型), type tabs (default 全部), the list with
  * price lines, the model list and ranking dialogs, and 充值; closes on an outside click.
  */
-export function ModelSelect({ options, value, currentOption, onChange }: Props) {
+export function ModelSelect({ options, knowledge, value, currentOption, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [tabKey, setTabKey] = useState('all');
   const [dialog, setDialog] = useState<'list' | 'ranking' | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const current = options.find((option) => option.value === value) ?? currentOption;
-  const tabs = useMemo(() => pickerTabs(options), [options]);
+  const bases = knowledge?.bases;
+  const listed = useMemo(() => (bases?.length ? [...options, ...bases.map(knowledgeOption)] : options), [options, bases]);
+  const tabs = useMemo(() => pickerTabs(listed), [listed]);
   const tab = tabs.find((candidate) => candidate.key === tabKey) ?? tabs[0]!;
-  const shown = useMemo(() => filterOptions(options, tab, query), [options, tab, query]);
+  const shown = useMemo(() => filterOptions(listed, tab, query), [listed, tab, query]);
+  const isChosen = (option: ModelOption) => {
+    const baseId = knowledgeIdOfOption(option.value);
+    return baseId === null ? option.value === value : baseId === knowledge?.selectedId;
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -76,7 +91,12 @@ export function ModelSelect({ options, value, currentOption, onChange }: Props) 
   }, [open]);
 
   const pick = (model: string) => {
-    onChange(model);
+    const baseId = knowledgeIdOfOption(model);
+    if (baseId === null) onChange(model);
+    else {
+      const base = bases?.find((candidate) => candidate.id === baseId);
+      if (base) knowledge?.onPick(base);
+    }
     setOpen(false);
     setDialog(null);
   };
@@ -105,7 +125,7 @@ export function ModelSelect({ options, value, currentOption, onChange }: Props) 
           <ul className={styles.modelList} role="listbox" aria-label={t('picker.choose')}>
             {shown.map((option) => (
               <li key={option.value}>
-                <button type="button" role="option" aria-selected={option.value === value} className={styles.modelOption} onClick={() => pick(option.value)}>
+                <button type="button" role="option" aria-selected={isChosen(option)} className={styles.modelOption} onClick={() => pick(option.value)}>
                   <img src={option.icon} alt="" className={styles.modelIcon} />
                   <span className={styles.modelOptionText}>
                     <strong>{option.label}</strong>

@@ -1,6 +1,8 @@
 import type { ModelOption } from '@qiming/sdk/contracts';
 import { filterOptions, pickerTabs } from './pickerTabs';
 import { ranking } from './ranking';
+import { knowledgeOption } from '../knowledge/knowledgeOption';
+import { testBase } from '../knowledge/testBase';
 
 const option = (value: string, extra: Partial<ModelOption> = {}): ModelOption =>
   ({ value, label: value, labelText: '', modelType: 'gpt', level: '基础', uid: 0, stars: 6, isNewModel: false, ...extra }) as ModelOption;
@@ -33,6 +35,14 @@ describe('model picker tabs', () => {
 
   it('shows the knowledge tab once a knowledge model (uid 10) exists', () => {
     expect(pickerTabs([...catalogue, option('kb', { uid: 10, modelType: 'other' })]).some((t) => t.label === '个人知识库')).toBe(true);
+  });
+
+  it('lists the user\'s own bases under 个人知识库 only, not under 全部 or 其他', () => {
+    const listed = [...catalogue, knowledgeOption(testBase())];
+    const tabs = Object.fromEntries(pickerTabs(listed).map((t) => [t.key, filterOptions(listed, t, '').map((o) => o.label)]));
+    expect(tabs.knowledge).toEqual(['产品手册']);
+    expect(tabs.all).toHaveLength(catalogue.length);
+    expect(tabs.other).not.toContain('产品手册');
   });
 
   it('searches label, id and description within the tab', () => {

@@ -1,5 +1,6 @@
 import type { ModelLevel, ModelOption } from '@qiming/sdk/contracts';
 import { t } from '../i18n';
+import { knowledgeIdOfOption } from '../knowledge/knowledgeOption';
 
 type PickerTabKey = 'all' | 'gpt' | 'deepseek' | 'claude' | 'glm' | 'grok' | 'gemini' | 'drawing' | 'pdf' | 'music' | 'video' | 'knowledge' | 'other';
 
@@ -14,14 +15,17 @@ const isMedia = (o: ModelOption) => MEDIA_LEVELS.includes(o.level);
 const ofLevel = (level: ModelLevel) => (o: ModelOption) => o.level === level;
 const isPdf = (o: ModelOption) => o.value === 'pdf-to-text';
 const isKnowledge = (o: ModelOption) => o.uid === 10;
+/** The user's bases listed in the picker are not models: 全部 leaves them to 个人知识库. */
+const isModel = (o: ModelOption) => knowledgeIdOfOption(o.value) === null;
 
 /**
  * The model picker card's type tabs (spec chat §2), in order. Vendor tabs hold that vendor's chat
  * models; drawing, music and video hold the generation models whatever their vendor; 其他 holds
- * every model no other tab does, so each model is under 全部 and at least one more tab.
+ * every model no other tab does, so each model is under 全部 and at least one more tab. 个人知识库
+ * holds the signed-in user's own bases (`knowledgeOption.ts`) and any uid-10 model of the catalogue.
  */
 const TABS: Array<Omit<PickerTab, 'label'>> = [
-  { key: 'all', includes: () => true },
+  { key: 'all', includes: isModel },
   { key: 'gpt', includes: (o) => byGroup('gpt')(o) && !isMedia(o) },
   { key: 'deepseek', includes: byGroup('deepseek', 'deepseek-r1t-chimera') },
   { key: 'claude', includes: byGroup('claude') },
@@ -40,7 +44,7 @@ const OTHER: Omit<PickerTab, 'label'> = {
   includes: (o) => !TABS.slice(1).some((tab) => tab.includes(o)),
 };
 
-/** The tabs that have models (an empty tab, e.g. 个人知识库 before any knowledge model exists, is not shown). */
+/** The tabs that have entries (an empty tab, e.g. 个人知识库 while the user has no base, is not shown). */
 export function pickerTabs(options: readonly ModelOption[]): PickerTab[] {
   return [...TABS, OTHER]
     .filter((tab) => tab.key === 'all' || options.some((o) => tab.includes(o)))
