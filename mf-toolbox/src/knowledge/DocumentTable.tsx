@@ -14,7 +14,8 @@ interface Props {
   readOnly: boolean;
   onView(item: KnowledgeItem): void;
   onReindex(item: KnowledgeItem): void;
-  onDelete(items: KnowledgeItem[]): Promise<void>;
+  /** True when they were deleted. */
+  onDelete(items: KnowledgeItem[]): Promise<boolean>;
 }
 
 // On phones the rows stack (knowledge.module.css); each cell shows its column's name before it.
@@ -33,8 +34,7 @@ export function DocumentTable({ items, loading, readOnly, onView, onReindex, onD
       okButtonProps={{ danger: true }}
       cancelText={t('common.cancel')}
       onConfirm={async () => {
-        await onDelete(targets);
-        setSelected((ids) => ids.filter((id) => !targets.some((item) => item.id === id)));
+        if (await onDelete(targets)) setSelected((ids) => ids.filter((id) => !targets.some((item) => item.id === id)));
       }}
     >
       <Button size={size} danger disabled={targets.length === 0}>

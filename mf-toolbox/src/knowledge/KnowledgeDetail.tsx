@@ -79,13 +79,15 @@ function BaseDetail({ base, chunk, onBack, onPassage, onChanged }: { base: Knowl
     }
   };
 
-  const remove = async (targets: KnowledgeItem[]) => {
+  const remove = async (targets: KnowledgeItem[]): Promise<boolean> => {
     try {
       await api.knowledge.removeItems(targets.map((item) => item.id));
       toasts.success(t('knowledge.docs.deleted', { n: targets.length }));
       items.refresh();
+      return true;
     } catch {
       // the request client has shown why
+      return false;
     }
   };
 
