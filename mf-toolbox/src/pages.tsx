@@ -7,6 +7,8 @@ const SquarePage = lazy(() => import('./agents/SquarePage').then((m) => ({ defau
 const PluginsPage = lazy(() => import('./agents/PluginsPage').then((m) => ({ default: m.PluginsPage })));
 const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ default: m.MyAgentsPage })));
 const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
+const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
+const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -15,8 +17,8 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/toolBox/apps2', title: t('pages.agents'), element: <SquarePage /> },
   { path: '/toolBox/coll', title: t('pages.favorites') },
   { path: '/toolBox/coll2', title: t('pages.myAgents'), element: <MyAgentsPage /> },
-  { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases') },
-  { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases') },
+  { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases'), element: <KnowledgePage /> },
+  { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases'), element: <PublicKnowledgePage /> },
   { path: '/toolBox/functionCall', title: t('pages.myPlugins'), element: <MyPluginsPage /> },
   { path: '/resourcePage', title: t('pages.resources') },
   { path: '/instructionPage', title: t('pages.manual') },

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { agentsApi, chat, dataOf, request } from '@qiming/sdk';
-import type { AgentApp, AgentInput, AgentPage, ModelCatalogue, MyAgentListRequest, StopResult, UploadResult } from '@qiming/sdk/contracts';
+import { agentsApi, chat, dataOf, knowledgeApi, request, type KnowledgeApi } from '@qiming/sdk';
+import type { AgentApp, AgentInput, AgentPage, KnowledgeBase, ModelCatalogue, MyAgentListRequest, StopResult, UploadResult } from '@qiming/sdk/contracts';
 
 /**
  * Everything the toolbox's agent pages call: the SDK's agents client, plus the upload, model
@@ -26,6 +26,8 @@ export interface ToolboxApi {
   stop(chatId: string): Promise<StopResult>;
   /** Deletes a conversation quietly (the preview's throwaway conversation). */
   removeConversation(convGroupId: string): Promise<void>;
+  /** The SDK's knowledge client; create and update are quiet (the form shows the server's refusal). */
+  knowledge: KnowledgeApi;
 }
 
 export const toolboxApi: ToolboxApi = {
@@ -49,6 +51,11 @@ export const toolboxApi: ToolboxApi = {
   stop: (chatId) => chat.stop(chatId),
   removeConversation: async (convGroupId) => {
     await request.get('backend-api/deleteConvGroup', { convGroupId }, { silent: true });
+  },
+  knowledge: {
+    ...knowledgeApi,
+    create: (input) => dataOf(request.post<KnowledgeBase>('backend-api/createKnowledge', input, { silent: true })),
+    update: (id, input) => dataOf(request.post<KnowledgeBase>('backend-api/updateKnowledge', { ...input, id }, { silent: true })),
   },
 };
 
