@@ -39,6 +39,9 @@ export {
   ASPECT_RATIOS,
   paintLikePath,
   sizeOfAspect,
+  KNOWLEDGE_LIMITS,
+  KNOWLEDGE_CODES,
+  knowledgePassageUrl,
 } from '@qiming/contracts';
 export { agentsApi, type AgentsApi } from './agents/agentsApi';
 export { knowledgeApi, type KnowledgeApi } from './knowledge/knowledgeApi';

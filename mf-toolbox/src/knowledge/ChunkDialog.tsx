@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useLoad } from '@qiming/sdk';
+import { useLoad, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import { Button, Result, Spin } from '@qiming/sdk/ui';
 import { Modal } from '@qiming/sdk/ui/feedback';
 import { Empty, Pagination } from '@qiming/sdk/ui/display';
 import { useToolboxApi } from '../api/toolboxApi';
 import { useDialogWidth } from '../agents/useDialogWidth';
-import { LIMITS } from './limits';
 import { PassageText } from './PassageText';
 import { t } from '../i18n';
 import styles from './knowledge.module.css';
@@ -51,7 +50,7 @@ export function ChunkDialog({ view, onClose }: { view: ChunkView; onClose(): voi
             {page.list.map((chunk) => (
               <PassageText key={chunk.id} chunk={chunk} highlighted={chunk.id === view.highlight} />
             ))}
-            {page.total > LIMITS.pageSize ? <Pagination className={styles.pager} current={pageNo} pageSize={LIMITS.pageSize} total={page.total} showSizeChanger={false} onChange={setPageNo} /> : null}
+            {page.total > KNOWLEDGE_LIMITS.pageSize ? <Pagination className={styles.pager} current={pageNo} pageSize={KNOWLEDGE_LIMITS.pageSize} total={page.total} showSizeChanger={false} onChange={setPageNo} /> : null}
           </>
         )}
       </div>

@@ -1,10 +1,10 @@
+import { KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import { useState } from 'react';
 import type { KnowledgeHit } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input, Select } from '@qiming/sdk/ui/form';
 import { Empty } from '@qiming/sdk/ui/display';
 import { useToolboxApi } from '../api/toolboxApi';
-import { LIMITS } from './limits';
 import { t } from '../i18n';
 import styles from './knowledge.module.css';
 
@@ -20,7 +20,7 @@ export function HitTestPanel({ knowledgeId, onOpen }: { knowledgeId: string; onO
   const question = query.trim();
 
   const test = async () => {
-    if (!question || question.length > LIMITS.query) return;
+    if (!question || question.length > KNOWLEDGE_LIMITS.query) return;
     setTesting(true);
     try {
       setHits(await api.knowledge.hitTest(knowledgeId, question, topK));
@@ -36,7 +36,7 @@ export function HitTestPanel({ knowledgeId, onOpen }: { knowledgeId: string; onO
       <p className={styles.note}>{t('knowledge.hit.intro')}</p>
       <Input.TextArea
         value={query}
-        count={{ show: true, max: LIMITS.query }}
+        count={{ show: true, max: KNOWLEDGE_LIMITS.query }}
         autoSize={{ minRows: 3, maxRows: 6 }}
         placeholder={t('knowledge.hit.placeholder')}
         aria-label={t('knowledge.hit.placeholder')}
@@ -53,7 +53,7 @@ export function HitTestPanel({ knowledgeId, onOpen }: { knowledgeId: string; onO
           {t('knowledge.hit.topK')}
           <Select value={topK} onChange={setTopK} options={TOP_K.map((n) => ({ value: n, label: t('knowledge.hit.topKOption', { n }) }))} aria-label={t('knowledge.hit.topK')} style={{ width: 110 }} />
         </label>
-        <Button type="primary" loading={testing} disabled={!question || question.length > LIMITS.query} onClick={() => void test()}>
+        <Button type="primary" loading={testing} disabled={!question || question.length > KNOWLEDGE_LIMITS.query} onClick={() => void test()}>
           {t('knowledge.hit.run')}
         </Button>
       </div>

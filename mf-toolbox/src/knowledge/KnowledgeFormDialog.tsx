@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { ApiError, toasts } from '@qiming/sdk';
+import { ApiError, toasts, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import type { KnowledgeBase, KnowledgeInput } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Form, Input, Switch } from '@qiming/sdk/ui/form';
 import { Alert, Modal } from '@qiming/sdk/ui/feedback';
 import { useToolboxApi } from '../api/toolboxApi';
 import { useDialogWidth } from '../agents/useDialogWidth';
-import { LIMITS } from './limits';
 import { t } from '../i18n';
 
 interface Props {
@@ -21,7 +20,7 @@ type Field = 'title' | 'remark';
 /** What is wrong with the form, checked like the server does (required title, both lengths). */
 function problemOf(field: Field, value: string): string | null {
   if (field === 'title' && !value.trim()) return t('knowledge.form.required');
-  if (value.length > LIMITS[field]) return t('knowledge.form.tooLong', { max: LIMITS[field] });
+  if (value.length > KNOWLEDGE_LIMITS[field]) return t('knowledge.form.tooLong', { max: KNOWLEDGE_LIMITS[field] });
   return null;
 }
 
@@ -77,12 +76,12 @@ export function KnowledgeFormDialog({ editing, onClose, onSaved }: Props) {
     >
       <Form layout="vertical" component="div" data-testid="knowledge-form">
         <Form.Item label={t('knowledge.form.title')} required {...status('title')}>
-          <Input value={title} count={{ show: true, max: LIMITS.title }} placeholder={t('knowledge.form.titlePlaceholder')} aria-label={t('knowledge.form.title')} onChange={(event) => setTitle(event.target.value)} />
+          <Input value={title} count={{ show: true, max: KNOWLEDGE_LIMITS.title }} placeholder={t('knowledge.form.titlePlaceholder')} aria-label={t('knowledge.form.title')} onChange={(event) => setTitle(event.target.value)} />
         </Form.Item>
         <Form.Item label={t('knowledge.form.remark')} {...status('remark')}>
           <Input.TextArea
             value={remark}
-            count={{ show: true, max: LIMITS.remark }}
+            count={{ show: true, max: KNOWLEDGE_LIMITS.remark }}
             autoSize={{ minRows: 3, maxRows: 6 }}
             placeholder={t('knowledge.form.remarkPlaceholder')}
             aria-label={t('knowledge.form.remark')}

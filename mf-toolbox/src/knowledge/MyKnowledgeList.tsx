@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { navigateTo, toasts, useLoad, type Loaded } from '@qiming/sdk';
+import { navigateTo, toasts, useLoad, type Loaded, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import type { KnowledgeBase, Page } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Popconfirm } from '@qiming/sdk/ui/feedback';
@@ -8,7 +8,6 @@ import { useToolboxApi } from '../api/toolboxApi';
 import { AgentGrid } from '../agents/AgentGrid';
 import { KnowledgeFormDialog } from './KnowledgeFormDialog';
 import { knowledgeCardView } from './knowledgeCardView';
-import { LIMITS } from './limits';
 import { knowledgeChatLink } from './links';
 import { t } from '../i18n';
 import styles from './knowledge.module.css';
@@ -32,11 +31,11 @@ export function MyKnowledgeList({ onOpen, notice }: Props) {
   // getMyKnowledge answers every own base at once: pages are cut here.
   const paged: Loaded<Page<KnowledgeBase>> = {
     ...loaded,
-    data: bases && { list: bases.slice((pageNo - 1) * LIMITS.pageSize, pageNo * LIMITS.pageSize), total: bases.length },
+    data: bases && { list: bases.slice((pageNo - 1) * KNOWLEDGE_LIMITS.pageSize, pageNo * KNOWLEDGE_LIMITS.pageSize), total: bases.length },
   };
 
   const startCreating = () => {
-    if (bases && bases.length >= LIMITS.basesPerUser) toasts.warn(t('knowledge.limitReached', { n: LIMITS.basesPerUser }));
+    if (bases && bases.length >= KNOWLEDGE_LIMITS.basesPerUser) toasts.warn(t('knowledge.limitReached', { n: KNOWLEDGE_LIMITS.basesPerUser }));
     else setEditing({ base: null });
   };
 
@@ -79,7 +78,7 @@ export function MyKnowledgeList({ onOpen, notice }: Props) {
     <div>
       {notice}
       <div className={styles.toolbar}>
-        <p className={styles.intro}>{bases ? t('knowledge.count', { n: bases.length, max: LIMITS.basesPerUser }) : t('knowledge.intro')}</p>
+        <p className={styles.intro}>{bases ? t('knowledge.count', { n: bases.length, max: KNOWLEDGE_LIMITS.basesPerUser }) : t('knowledge.intro')}</p>
         <Button type="primary" onClick={startCreating}>
           {t('knowledge.create')}
         </Button>

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { navigateTo, session, useLoad } from '@qiming/sdk';
+import { navigateTo, session, useLoad, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import type { KnowledgeBase, Page } from '@qiming/sdk/contracts';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
@@ -9,7 +9,6 @@ import { AgentGrid } from '../agents/AgentGrid';
 import { SignInFirst } from '../agents/SignInFirst';
 import { useAgentSearch } from '../agents/useAgentSearch';
 import { knowledgeCardView } from './knowledgeCardView';
-import { LIMITS } from './limits';
 import { knowledgeChatLink, knowledgeDetailLink } from './links';
 import { t } from '../i18n';
 import styles from './knowledge.module.css';
@@ -19,8 +18,8 @@ import styles from './knowledge.module.css';
  * so the pager offers one page past this one until a page comes back short.
  */
 function pageOf(list: KnowledgeBase[], pageNo: number): Page<KnowledgeBase> {
-  const more = list.length >= LIMITS.pageSize ? 1 : 0;
-  return { list, total: (pageNo - 1) * LIMITS.pageSize + list.length + more };
+  const more = list.length >= KNOWLEDGE_LIMITS.pageSize ? 1 : 0;
+  return { list, total: (pageNo - 1) * KNOWLEDGE_LIMITS.pageSize + list.length + more };
 }
 
 /** /toolBox/knowledgePagePublic 公共知识库: search the public bases, use one in the chat or look inside. */
@@ -34,7 +33,7 @@ function PublicKnowledge() {
   // The agent square's search: debounced typing, Enter at once, a new search back to page 1.
   const search = useAgentSearch();
   const { pageNo, keyWord } = search.query;
-  const loaded = useLoad(async () => pageOf(await api.knowledge.publicBases({ pageNo, pageSize: LIMITS.pageSize, ...(keyWord ? { keyWord } : {}) }), pageNo), [api, pageNo, keyWord]);
+  const loaded = useLoad(async () => pageOf(await api.knowledge.publicBases({ pageNo, pageSize: KNOWLEDGE_LIMITS.pageSize, ...(keyWord ? { keyWord } : {}) }), pageNo), [api, pageNo, keyWord]);
 
   const actions = (base: KnowledgeBase) => (
     <>

@@ -1,13 +1,11 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, session } from '@qiming/sdk';
-import { KNOWLEDGE_LIMITS } from '@qiming/sdk/contracts';
+import { ApiError, session, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import { UiProvider } from '@qiming/sdk/ui';
 import { ToolboxApiProvider, type ToolboxApi } from '../api/toolboxApi';
 import { fakeApi, fakeKnowledge, knowledgeBase, knowledgeChunk, knowledgeItem } from '../testing/fakeApi';
 import { KnowledgePage } from './KnowledgePage';
-import { LIMITS } from './limits';
 import { PublicKnowledgePage } from './PublicKnowledgePage';
 import { createLimiter, inRunsOf } from './uploadRules';
 
@@ -35,10 +33,6 @@ afterEach(() => {
 });
 
 describe('limits', () => {
-  it('are the contract’s', () => {
-    for (const [key, value] of Object.entries(LIMITS)) expect(KNOWLEDGE_LIMITS[key as keyof typeof LIMITS]).toBe(value);
-  });
-
   it('uploads at most 3 at a time and attaches 50 uploads a call', async () => {
     const limit = createLimiter(3);
     let running = 0;

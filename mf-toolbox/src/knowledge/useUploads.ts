@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@qiming/sdk';
+import { ApiError, KNOWLEDGE_LIMITS } from '@qiming/sdk';
 import { useToolboxApi } from '../api/toolboxApi';
-import { LIMITS } from './limits';
 import { createLimiter, fileProblem, inRunsOf, PARALLEL_UPLOADS } from './uploadRules';
 import { t } from '../i18n';
 
@@ -73,7 +72,7 @@ export function useUploads(knowledgeId: string, onAdded: () => void) {
     const results = await Promise.all(batch.filter((b) => b.entry.state === 'waiting').map((b) => limit(() => uploadOne(b.file, b.entry.key))));
     const uploaded = results.filter((result) => result !== null);
     let added = false;
-    for (const run of inRunsOf(uploaded, LIMITS.uploadsPerCall)) {
+    for (const run of inRunsOf(uploaded, KNOWLEDGE_LIMITS.uploadsPerCall)) {
       const keys = run.map((r) => r.key);
       try {
         await api.knowledge.addItems(
