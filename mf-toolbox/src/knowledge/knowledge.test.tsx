@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('limits', () => {
-  it('uploads at most 3 at a time and attaches 50 uploads a call', async () => {
+  it('runs at most n uploads at a time and attaches 50 uploads a call', async () => {
     const limit = createLimiter(3);
     let running = 0;
     let most = 0;

@@ -1,7 +1,10 @@
 import { FILE_LIMITS, extensionOf } from '@qiming/sdk';
 
-/** Files uploaded at the same time (the rest wait their turn). */
-export const PARALLEL_UPLOADS = 3;
+/**
+ * Files uploaded at the same time (the rest wait their turn): one, because the server parses one
+ * upload per user at a time and refuses another meanwhile (spec chat §4, code 2106).
+ */
+export const PARALLEL_UPLOADS = 1;
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'bmp'];
 // The usual subset of what the uploads module reads as text (server/src/modules/uploads/fileTypes.ts).
