@@ -21,11 +21,14 @@ export const knowledgeApi = {
   remove: async (id: string) => {
     await dataOf(request.get<null>('backend-api/deleteKnowledge', { id }));
   },
-  /** Uploads one document (uploadChatKnowledge2: sniffed, text extracted) with progress; addItems attaches the answered id. */
+  /**
+   * Uploads one document (uploadChatKnowledge2: sniffed, text extracted) with progress; addItems
+   * attaches the answered id. Quiet: a refusal is the caller's to show beside its file.
+   */
   upload: (file: File, onProgress: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return dataOf(request.upload<UploadResult>('backend-api/uploadChatKnowledge2', form, onProgress));
+    return dataOf(request.upload<UploadResult>('backend-api/uploadChatKnowledge2', form, onProgress, { silent: true }));
   },
   /** Attaches uploads (ids answered by uploadChatKnowledge2) to a base; they are queued for indexing. */
   addItems: (knowledgeId: string, uploadIds: readonly string[]) => dataOf(request.post<KnowledgeItem[]>('backend-api/addKnowledgeItems', { knowledgeId, uploadIds })),

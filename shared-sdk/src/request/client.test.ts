@@ -191,6 +191,7 @@ describe('request client against a real server', () => {
     const { client, toasts } = setup(defaultConfig(server.origin));
     await expect(client.get('silent-error', undefined, { silent: true })).rejects.toMatchObject({ code: 1003 });
     await expect(client.post('points/quote', { model: 'gpt-4o' }, { silent: true })).rejects.toMatchObject({ code: 602 });
+    await expect(client.upload('business-error', new FormData(), undefined, { silent: true })).rejects.toMatchObject({ code: 1002 });
     expect(toasts).toEqual([]);
   });
 

@@ -249,11 +249,12 @@ export function createRequestClient(deps: RequestClientDeps) {
     postWithParams<T>(url: string, params: Record<string, unknown>) {
       return call<ApiEnvelope<T>>({ method: 'POST', url, params });
     },
-    upload<T>(url: string, form: FormData, onProgress?: (percent: number) => void) {
+    upload<T>(url: string, form: FormData, onProgress?: (percent: number) => void, options: RequestOptions = {}) {
       return call<ApiEnvelope<T>>({
         method: 'POST',
         url,
         data: form,
+        ...options,
         onUploadProgress: (event) => onProgress?.(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
       });
     },
