@@ -214,6 +214,17 @@ const enUS: Translation<typeof zhCN> = {
   'knowledge.upload.tooLarge': 'The file is too large (at most {mb} MB)',
   'knowledge.upload.clear': 'Clear finished',
 
+  'knowledge.paste.open': 'Paste text',
+  'knowledge.paste.title': 'Paste text as a document',
+  'knowledge.paste.name': 'Document name',
+  'knowledge.paste.namePlaceholder': 'e.g. Product page (left empty: named by the time)',
+  'knowledge.paste.defaultName': 'Pasted text {time}',
+  'knowledge.paste.text': 'Text',
+  'knowledge.paste.textPlaceholder': 'Paste a web page, a chat or any text here; Markdown works',
+  'knowledge.paste.hint': 'It is saved as a Markdown document and parsed, split and searched like an uploaded file.',
+  'knowledge.paste.required': 'Paste some text',
+  'knowledge.paste.add': 'Add to the knowledge base',
+
   'knowledge.docs.name': 'Document',
   'knowledge.docs.size': 'Size',
   'knowledge.docs.status': 'Status',

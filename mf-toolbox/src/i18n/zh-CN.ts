@@ -211,6 +211,17 @@ export const zhCN = {
   'knowledge.upload.tooLarge': '文件过大，最大支持 {mb} MB',
   'knowledge.upload.clear': '清除已完成',
 
+  'knowledge.paste.open': '粘贴文本',
+  'knowledge.paste.title': '粘贴文本为文档',
+  'knowledge.paste.name': '文档名称',
+  'knowledge.paste.namePlaceholder': '例如：产品介绍网页（不填则按时间命名）',
+  'knowledge.paste.defaultName': '粘贴的文本 {time}',
+  'knowledge.paste.text': '文本内容',
+  'knowledge.paste.textPlaceholder': '把网页、聊天记录或任何文字粘贴到这里，支持 Markdown',
+  'knowledge.paste.hint': '内容会保存为 Markdown 文档，和上传的文件一样解析、分段和检索。',
+  'knowledge.paste.required': '请粘贴文本内容',
+  'knowledge.paste.add': '加入知识库',
+
   'knowledge.docs.name': '文档名称',
   'knowledge.docs.size': '大小',
   'knowledge.docs.status': '状态',

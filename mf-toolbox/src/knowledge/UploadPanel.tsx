@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '@qiming/sdk/ui';
 import { formatBytes } from './format';
+import { PasteTextDialog } from './PasteTextDialog';
 import { ACCEPT } from './uploadRules';
 import { useUploads, type UploadEntry } from './useUploads';
 import { t } from '../i18n';
@@ -19,6 +20,7 @@ export function UploadPanel({ knowledgeId, onAdded }: { knowledgeId: string; onA
   const uploads = useUploads(knowledgeId, onAdded);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const [pasting, setPasting] = useState(false);
 
   const take = (files: FileList | null) => {
     if (files && files.length > 0) void uploads.add(Array.from(files));
@@ -44,6 +46,7 @@ export function UploadPanel({ knowledgeId, onAdded }: { knowledgeId: string; onA
         <Button type="primary" onClick={() => input.current?.click()}>
           {t('knowledge.upload.button')}
         </Button>
+        <Button onClick={() => setPasting(true)}>{t('knowledge.paste.open')}</Button>
         <span className={styles.dropText}>{t('knowledge.upload.drop')}</span>
         <p className={styles.note}>{t('knowledge.upload.hint')}</p>
         <input
@@ -59,6 +62,7 @@ export function UploadPanel({ knowledgeId, onAdded }: { knowledgeId: string; onA
           }}
         />
       </div>
+      {pasting ? <PasteTextDialog onClose={() => setPasting(false)} onAdd={(file) => void uploads.add([file])} /> : null}
       {uploads.entries.length > 0 ? (
         <>
           <ul className={styles.uploadList} aria-label={t('knowledge.upload.list')}>

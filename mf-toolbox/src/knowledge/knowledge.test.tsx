@@ -151,6 +151,32 @@ describe('a base’s detail', () => {
     await waitFor(() => expect(knowledge.items).toHaveBeenCalledTimes(2));
   });
 
+  it('adds pasted text as a Markdown document through the same upload', async () => {
+    const knowledge = fakeKnowledge();
+    const sent: File[] = [];
+    knowledge.upload.mockImplementation(async (f) => {
+      sent.push(f);
+      return { knowledgeId: 'up-pasted', fileContent: '', url: '', name: f.name, kind: 'text', mime: 'text/markdown', size: f.size, ocr: false };
+    });
+    render(<KnowledgePage />, knowledge, '/toolBox/knowledgePage?kgId=kb1');
+    fireEvent.click(await screen.findByRole('button', { name: '粘贴文本' }));
+    fireEvent.click(screen.getByRole('button', { name: '加入知识库' }));
+    expect(await screen.findByText('请粘贴文本内容')).toBeTruthy();
+    expect(knowledge.upload).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('文档名称'), { target: { value: '产品/介绍' } });
+    fireEvent.change(screen.getByLabelText('文本内容'), { target: { value: '# 产品介绍\n启明支持多种模型。' } });
+    fireEvent.click(screen.getByRole('button', { name: '加入知识库' }));
+    await waitFor(() => expect(knowledge.addItems).toHaveBeenCalledWith('kb1', ['up-pasted']));
+    expect(sent[0]!.name).toBe('产品 介绍.md');
+    // jsdom's File has no text(): read it as a browser would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(sent[0]!);
+    });
+    expect(text).toBe('# 产品介绍\n启明支持多种模型。');
+  });
+
   it('deletes several documents at once after a confirm', async () => {
     const knowledge = fakeKnowledge();
     knowledge.items.mockResolvedValue([knowledgeItem('i1'), knowledgeItem('i2')]);

@@ -22,7 +22,7 @@ const finished = (entry: UploadEntry) => entry.state === 'added' || entry.state 
 let lastKey = 0;
 
 /**
- * Documents being added to a base: each file uploads on its own (3 at a time) with its progress;
+ * Documents being added to a base: each file uploads on its own (one at a time) with its progress;
  * when a batch is through, its uploads are attached with addKnowledgeItems (50 a call) and
  * `onAdded` reads the table again.
  */
