@@ -31,7 +31,7 @@ const filesLimits = {
 export const FILE_LIMITS = filesLimits as Readonly<typeof filesLimits>;
 
 /** How a file was read: the chip shown for it. */
-export type UploadKind = 'pdf' | 'docx' | 'image' | 'text' | 'other';
+export type UploadKind = 'pdf' | 'docx' | 'xlsx' | 'image' | 'text' | 'other';
 
 export interface UploadResult {
   knowledgeId: string;

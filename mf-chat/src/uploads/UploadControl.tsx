@@ -42,7 +42,7 @@ export const UploadButton = observer(function UploadButton({ uploads, model }: {
   );
 });
 
-const CHIP_LABEL: Record<UploadKind, string> = { pdf: 'PDF', docx: 'DOCX', image: 'upload.kindImage', text: 'upload.kindText', other: 'upload.kindOther' };
+const CHIP_LABEL: Record<UploadKind, string> = { pdf: 'PDF', docx: 'DOCX', xlsx: 'XLSX', image: 'upload.kindImage', text: 'upload.kindText', other: 'upload.kindOther' };
 
 function chipLabel(kind: UploadKind): string {
   const label = CHIP_LABEL[kind];

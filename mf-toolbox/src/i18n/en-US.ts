@@ -200,7 +200,7 @@ const enUS: Translation<typeof zhCN> = {
 
   'knowledge.upload.button': 'Upload documents',
   'knowledge.upload.drop': 'or drop files here; several at once are fine',
-  'knowledge.upload.hint': 'PDF, Word (.docx), TXT, Markdown, CSV, code files and images (text is recognised), up to 20 MB a file, 10 MB an image.',
+  'knowledge.upload.hint': 'PDF, Word (.docx), Excel (.xlsx), TXT, Markdown, CSV, code files and images (text is recognised), up to 20 MB a file, 10 MB an image.',
   'knowledge.upload.list': 'Uploads',
   'knowledge.upload.waiting': 'Waiting',
   'knowledge.upload.uploading': 'Uploading',

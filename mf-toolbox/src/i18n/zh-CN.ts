@@ -197,7 +197,7 @@ export const zhCN = {
 
   'knowledge.upload.button': '上传文档',
   'knowledge.upload.drop': '或把文件拖到这里，可一次选择多个',
-  'knowledge.upload.hint': '支持 PDF、Word（.docx）、TXT、Markdown、CSV、代码文件和图片（自动识别文字），单个文件不超过 20 MB，图片不超过 10 MB。',
+  'knowledge.upload.hint': '支持 PDF、Word（.docx）、Excel（.xlsx）、TXT、Markdown、CSV、代码文件和图片（自动识别文字），单个文件不超过 20 MB，图片不超过 10 MB。',
   'knowledge.upload.list': '上传列表',
   'knowledge.upload.waiting': '等待上传',
   'knowledge.upload.uploading': '上传中',

@@ -12,7 +12,7 @@ const TEXT_EXTENSIONS = (
   'txt md markdown csv tsv json jsonl xml yaml yml toml ini log html htm css js jsx ts tsx vue py java kt go rs ' +
   'c h cpp hpp cs php rb swift dart lua r sh sql'
 ).split(' ');
-const ACCEPTED = new Set(['pdf', 'docx', ...IMAGE_EXTENSIONS, ...TEXT_EXTENSIONS]);
+const ACCEPTED = new Set(['pdf', 'docx', 'xlsx', ...IMAGE_EXTENSIONS, ...TEXT_EXTENSIONS]);
 
 /** The file picker's `accept`. */
 export const ACCEPT = [...ACCEPTED].map((ext) => `.${ext}`).join(',');

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../http/envelope.js';
 import { FILE_CODES } from './contract.js';
-import { docxText, DOCX_MAX_UNPACKED_BYTES } from './extract/docx.js';
+import { docxText } from './extract/docx.js';
+import { OFFICE_MAX_UNPACKED_BYTES } from './extract/zipEntries.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfText } from './extract/pdf.js';
 import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
 import { zipEntries } from './extract/zipEntries.js';
-import { docxWithParagraphs, pdfWithText, pngWithDigits, zipOf } from './testFiles.js';
+import { docxWithParagraphs, pdfWithText, pngWithDigits, xlsxWithSheets, zipOf } from './testFiles.js';
+import { xlsxText } from './extract/xlsx.js';
 import { silentLog } from '../../log.js';
 
 
@@ -40,9 +42,24 @@ describe('reading uploaded files', () => {
     // Patch the central directory's "uncompressed size" of the last entry (46-byte header + name before the end record).
     const bomb = Buffer.from(docx);
     const lastHeader = bomb.length - 22 - (46 + 'word/document.xml'.length);
-    bomb.writeUInt32LE(DOCX_MAX_UNPACKED_BYTES + 1, lastHeader + 24);
+    bomb.writeUInt32LE(OFFICE_MAX_UNPACKED_BYTES + 1, lastHeader + 24);
     await assert.rejects(docxText(bomb), (error: unknown) => error instanceof DocumentUnreadable && error.message === 'DOCX 文件解压后过大');
     await assert.rejects(docxText(zipOf({ 'a.txt': 'x' })), (error: unknown) => error instanceof DocumentUnreadable && error.message === 'DOCX 文件已损坏或格式不正确');
+  });
+
+  it('reads an Excel workbook sheet by sheet, each row a paragraph of 列名：值 pairs', async () => {
+    const workbook = xlsxWithSheets({
+      价目表: [
+        ['产品', '价格', '备注'],
+        ['标准版', 99, null],
+        [null, null, null],
+        ['专业版', 299, '含发票'],
+      ],
+      说明: [['只有一行，没有表头']],
+      空表: [],
+    });
+    assert.equal(await xlsxText(workbook), ['## 价目表', '产品：标准版；价格：99', '产品：专业版；价格：299；备注：含发票', '## 说明', '只有一行，没有表头'].join('\n\n'));
+    await assert.rejects(xlsxText(zipOf({ 'not-a-workbook.txt': 'x' })), /XLSX 文件已损坏或格式不正确/);
   });
 
   it('reads a PDF a page at a time and stops once it has the characters extraction keeps', async () => {

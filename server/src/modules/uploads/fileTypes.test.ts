@@ -68,9 +68,9 @@ describe('upload type sniffing', () => {
   it('refuses types it does not read, with what is supported', async () => {
     const zip = await refused('backup.zip', zipOf({ 'a.txt': 'x' }));
     assert.equal(zip.code, 'typeNotAccepted');
-    assert.match(zip.message, /^暂不支持上传 ZIP 压缩包，支持 PDF、Word（\.docx）、图片/);
+    assert.match(zip.message, /^暂不支持上传 ZIP 压缩包，支持 PDF、Word（\.docx）、Excel（\.xlsx）、图片/);
     const doc = await refused('old.doc', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]));
-    assert.deepEqual(doc, { code: 'typeNotAccepted', message: '暂不支持旧版 Office 格式（.doc/.xls/.ppt），请另存为 .docx 或 PDF 后上传' });
+    assert.deepEqual(doc, { code: 'typeNotAccepted', message: '暂不支持旧版 Office 格式（.doc/.xls/.ppt），请另存为 .docx、.xlsx 或 PDF 后上传' });
     assert.match((await refused('notes.abc', Buffer.from('plain words'))).message, /^暂不支持 \.abc 文件，/);
   });
 });

@@ -17,18 +17,20 @@ export interface SniffedFile {
 export type Classification = { ok: true; file: SniffedFile } | { ok: false; code: 'typeMismatch' | 'typeNotAccepted'; message: string };
 
 interface BinaryType {
-  kind: 'pdf' | 'docx' | 'image';
+  kind: 'pdf' | 'docx' | 'xlsx' | 'image';
   label: string;
   /** Extensions a file of this type may carry; the first is its canonical one. */
   extensions: string[];
 }
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Binary types the server reads (PDF text, DOCX text, OCR of images), by the sniffed MIME type. */
+/** Binary types the server reads (PDF text, DOCX text, XLSX cells, OCR of images), by the sniffed MIME type. */
 const READABLE_BINARY: Record<string, BinaryType> = {
   'application/pdf': { kind: 'pdf', label: 'PDF 文档', extensions: ['pdf'] },
   [DOCX_MIME]: { kind: 'docx', label: 'Word 文档（.docx）', extensions: ['docx'] },
+  [XLSX_MIME]: { kind: 'xlsx', label: 'Excel 表格（.xlsx）', extensions: ['xlsx'] },
   'image/png': { kind: 'image', label: 'PNG 图片', extensions: ['png'] },
   'image/jpeg': { kind: 'image', label: 'JPEG 图片', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
   'image/webp': { kind: 'image', label: 'WebP 图片', extensions: ['webp'] },
@@ -98,7 +100,7 @@ function notAccepted(message: string): Classification {
   return { ok: false, code: 'typeNotAccepted', message };
 }
 
-const SUPPORTED_HINT = '支持 PDF、Word（.docx）、图片（PNG/JPEG/WebP/GIF/BMP）以及文本、Markdown、代码、CSV、JSON 等文本文件';
+const SUPPORTED_HINT = '支持 PDF、Word（.docx）、Excel（.xlsx）、图片（PNG/JPEG/WebP/GIF/BMP）以及文本、Markdown、代码、CSV、JSON 等文本文件';
 
 /**
  * Decides what a file is from its bytes (file-type's magic numbers, or a clean text decoding),
@@ -129,7 +131,7 @@ export async function classifyUpload(name: string, bytes: Uint8Array): Promise<C
 
   if (sniffed) {
     if (claimsReadableType(extension)) return mismatch(name, `实际是 ${labelOf(sniffed)}`);
-    if (sniffed.ext === 'cfb') return notAccepted('暂不支持旧版 Office 格式（.doc/.xls/.ppt），请另存为 .docx 或 PDF 后上传');
+    if (sniffed.ext === 'cfb') return notAccepted('暂不支持旧版 Office 格式（.doc/.xls/.ppt），请另存为 .docx、.xlsx 或 PDF 后上传');
     return notAccepted(`暂不支持上传 ${labelOf(sniffed)}，${SUPPORTED_HINT}`);
   }
 

@@ -8,7 +8,7 @@ export interface ChatUploadTable {
   name: string;
   /** The type sniffed from the bytes (text kinds with their charset). */
   mime: string;
-  kind: 'pdf' | 'docx' | 'image' | 'text';
+  kind: 'pdf' | 'docx' | 'xlsx' | 'image' | 'text';
   size: number;
   sha256: string;
   /** The text extracted (capped at FILE_LIMITS.textMaxChars); '' when none. */

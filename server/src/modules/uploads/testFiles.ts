@@ -109,6 +109,38 @@ export function docxWithParagraphs(paragraphs: string[]): Buffer {
   });
 }
 
+/** An Excel workbook (.xlsx) with one worksheet per entry; strings go through the shared-strings part, as Excel writes them. */
+export function xlsxWithSheets(sheets: Record<string, Array<Array<string | number | null>>>): Buffer {
+  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const strings: string[] = [];
+  const stringIndex = (text: string) => (strings.includes(text) ? strings.indexOf(text) : strings.push(text) - 1);
+  const column = (index: number) => String.fromCharCode(65 + index);
+  const names = Object.keys(sheets);
+  const worksheets = Object.fromEntries(
+    names.map((name, n) => {
+      const rows = sheets[name]!.map((row, r) => {
+        const cells = row.map((value, c) => {
+          const ref = `${column(c)}${r + 1}`;
+          if (value === null) return '';
+          return typeof value === 'number' ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="s"><v>${stringIndex(value)}</v></c>`;
+        });
+        return `<row r="${r + 1}">${cells.join('')}</row>`;
+      });
+      return [`xl/worksheets/sheet${n + 1}.xml`, `${xml}<worksheet xmlns="${main}"><sheetData>${rows.join('')}</sheetData></worksheet>`];
+    }),
+  );
+  return zipOf({
+    '[Content_Types].xml': `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${names.map((_, n) => `<Override PartName="/xl/worksheets/sheet${n + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+    '_rels/.rels': `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `${xml}<workbook xmlns="${main}" xmlns:r="${rel}"><sheets>${names.map((name, n) => `<sheet name="${escapeXml(name)}" sheetId="${n + 1}" r:id="rId${n + 1}"/>`).join('')}</sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${names.map((_, n) => `<Relationship Id="rId${n + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${n + 1}.xml"/>`).join('')}<Relationship Id="rId${names.length + 1}" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ...worksheets,
+    'xl/sharedStrings.xml': `${xml}<sst xmlns="${main}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join('')}</sst>`,
+  });
+}
+
 type Point = [number, number];
 
 /** Points on an ellipse from angle a0 to a1 (degrees, 0 = right, 90 = down: y grows downwards). */

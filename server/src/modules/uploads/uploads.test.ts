@@ -12,7 +12,7 @@ import { FILE_CODES, FILE_LIMITS } from './contract.js';
 import type { TextRecognizer } from './extract/index.js';
 import { parsingKey } from './parseLock.js';
 import { UPLOAD_PATHS } from './routes.js';
-import { docxWithParagraphs, elfBytes, multipart, pdfWithText, plainPng, pngWithDigits, zipOf, type MultipartPart } from './testFiles.js';
+import { docxWithParagraphs, elfBytes, multipart, pdfWithText, plainPng, pngWithDigits, xlsxWithSheets, zipOf, type MultipartPart } from './testFiles.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -102,6 +102,14 @@ describe(`chat uploads (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(served.headers['x-content-type-options'], 'nosniff');
     assert.equal(served.headers['content-disposition'], `inline; filename="____.pdf"; filename*=UTF-8''${encodeURIComponent('季度报告.pdf')}`);
     assert.deepEqual(served.rawPayload, pdf);
+  });
+
+  it('reads an Excel workbook as rows of 列名：值, and refuses one named as something else', async () => {
+    const workbook = xlsxWithSheets({ 报价: [['型号', '单价'], ['A1', 120]] });
+    const result = await uploaded(alice.token, [filePart('报价.xlsx', workbook)]);
+    assert.deepEqual([result.kind, result.mime, result.fileContent], ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '## 报价\n\n型号：A1；单价：120']);
+    const renamed = await upload(alice.token, [filePart('报价.docx', workbook)]);
+    assert.deepEqual([renamed.code, renamed.msg], [FILE_CODES.typeMismatch, '文件内容与扩展名不符：报价.docx 实际是 Excel 表格（.xlsx）']);
   });
 
   it('reads a DOCX through every alias of the upload call; a document downloads as an attachment', async () => {

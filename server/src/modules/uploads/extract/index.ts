@@ -5,6 +5,7 @@ import { docxText } from './docx.js';
 import type { TextRecognizer } from './ocr.js';
 import { pdfText } from './pdf.js';
 import { TimeLimitExceeded, withTimeLimit } from './timeLimit.js';
+import { xlsxText } from './xlsx.js';
 import { DocumentUnreadable } from './unreadable.js';
 
 export { OcrEngine, type TextRecognizer, prepareLanguageDir, tidyOcrText, OCR_LANGUAGES } from './ocr.js';
@@ -34,9 +35,12 @@ function clean(text: string): string {
 
 const parseFailed = (reason: string) => uploadError('parseFailed', `文件解析失败：${reason}`);
 
+type DocumentKind = 'pdf' | 'docx' | 'xlsx';
+const DOCUMENT_READERS: Record<DocumentKind, (bytes: Buffer, signal: AbortSignal) => Promise<string>> = { pdf: pdfText, docx: docxText, xlsx: xlsxText };
+
 async function documentText(file: SniffedFile, bytes: Buffer, timeoutMs: number, log: Log): Promise<string> {
   try {
-    return await withTimeLimit(timeoutMs, (signal) => (file.kind === 'pdf' ? pdfText(bytes, signal) : docxText(bytes)));
+    return await withTimeLimit(timeoutMs, (signal) => DOCUMENT_READERS[file.kind as DocumentKind](bytes, signal));
   } catch (error) {
     if (error instanceof DocumentUnreadable) {
       log.warn({ kind: file.kind, err: error.cause ?? error }, 'an uploaded document could not be read');
@@ -59,13 +63,14 @@ async function imageText(bytes: Buffer, options: ExtractOptions): Promise<Extrac
   }
 }
 
-/** The text of an upload: PDF text layer, DOCX raw text, text files as they are, images by OCR. */
+/** The text of an upload: PDF text layer, DOCX raw text, XLSX rows, text files as they are, images by OCR. */
 export async function extractContent(file: SniffedFile, bytes: Buffer, options: ExtractOptions): Promise<Extracted> {
   switch (file.kind) {
     case 'text':
       return { text: clean(file.decoded?.text ?? ''), ocr: false };
     case 'pdf':
     case 'docx':
+    case 'xlsx':
       return { text: clean(await documentText(file, bytes, options.timeoutMs, options.log)), ocr: false };
     case 'image':
       return imageText(bytes, options);

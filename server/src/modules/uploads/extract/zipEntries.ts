@@ -1,3 +1,5 @@
+import { DocumentUnreadable } from './unreadable.js';
+
 /** One entry of a ZIP archive's central directory. */
 export interface ZipEntry {
   name: string;
@@ -41,4 +43,15 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** An Office file (a ZIP) whose parts unpack to more than this is refused before it is inflated (a "zip bomb"). */
+export const OFFICE_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/** Refuses an Office file that is no ZIP, or that would unpack to more than OFFICE_MAX_UNPACKED_BYTES; `label` names its kind (DOCX, XLSX). */
+export function checkOfficeArchive(bytes: Uint8Array, label: string): void {
+  const entries = zipEntries(bytes);
+  if (!entries) throw new DocumentUnreadable(`${label} 文件已损坏或格式不正确`);
+  const unpacked = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (unpacked > OFFICE_MAX_UNPACKED_BYTES) throw new DocumentUnreadable(`${label} 文件解压后过大`);
 }
