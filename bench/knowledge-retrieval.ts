@@ -9,40 +9,13 @@
  * model).
  * Run from bench/: node --import tsx knowledge-retrieval.ts
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { KnowledgeBase, KnowledgeHit, KnowledgeItem, UploadResult } from '../contracts/src/index.ts';
+import type { KnowledgeBase, KnowledgeHit } from '../contracts/src/index.ts';
 import { ACCOUNT_TEST_ENV, data, registeredUser } from '../server/src/testing/accounts.ts';
 import { startFakeEmbeddings } from '../server/src/testing/fakeEmbeddings.ts';
 import { createTestApp } from '../server/src/testing/testApp.ts';
-import { multipart } from '../server/src/modules/uploads/testFiles.ts';
+import { answerRank, evalDocuments as documents, evalQuestions as questions, ingestEvalSet } from './support/knowledgeEval.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const EVAL = path.join(here, 'knowledge-eval');
 const TOP_K = 5;
-
-interface Question {
-  id: string;
-  document: string;
-  question: string;
-  answer: string;
-  kind: string;
-}
-
-/** The evaluation set's hit rule: the passage holds the answer, or a common run of ≥ 80 % of it (after the same normalisation). */
-const normalise = (text: string) => text.replace(/[\s|*#>`\-]+/g, '');
-function holdsAnswer(passage: string, answer: string): boolean {
-  const p = normalise(passage);
-  const a = normalise(answer);
-  if (p.includes(a)) return true;
-  const need = Math.ceil(a.length * 0.8);
-  for (let start = 0; start + need <= a.length; start++) if (p.includes(a.slice(start, start + need))) return true;
-  return false;
-}
-
-const questions: Question[] = fs.readFileSync(path.join(EVAL, 'questions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Question);
-const documents = fs.readdirSync(path.join(EVAL, 'documents')).sort();
 
 const fakeEmbeddings = process.env.EMBEDDINGS === 'fake' ? await startFakeEmbeddings({ dimensions: 256 }) : null;
 const t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOG_LEVEL: 'error', ...(fakeEmbeddings ? { EMBEDDING_API_BASE_URL: fakeEmbeddings.baseUrl } : {}) });
@@ -53,21 +26,8 @@ try {
   const base = await call<KnowledgeBase>('POST', 'backend-api/createKnowledge', { title: '评测知识库' });
 
   const ingestStart = performance.now();
-  const uploadIds: string[] = [];
-  for (const name of documents) {
-    const { payload, headers } = multipart([{ name: 'file', filename: name, value: fs.readFileSync(path.join(EVAL, 'documents', name)), contentType: name.endsWith('.md') ? 'text/markdown' : 'text/plain' }]);
-    uploadIds.push((await call<UploadResult>('POST', 'backend-api/uploadChatKnowledge2', payload, headers)).knowledgeId!);
-  }
-  await call<KnowledgeItem[]>('POST', 'backend-api/addKnowledgeItems', { knowledgeId: base.id, uploadIds });
-  let items: KnowledgeItem[] = [];
-  for (;;) {
-    items = await call<KnowledgeItem[]>('GET', `backend-api/getKnowledgeItems?knowledgeId=${base.id}`);
-    if (items.every((item) => item.status === 'done' || item.status === 'failed')) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const items = await ingestEvalSet(call, base.id);
   const ingestMs = performance.now() - ingestStart;
-  const failed = items.filter((item) => item.status === 'failed');
-  if (failed.length) throw new Error(`ingestion failed: ${failed.map((item) => `${item.name}: ${item.error}`).join('; ')}`);
   const chunks = items.reduce((sum, item) => sum + item.chunkCount, 0);
 
   const byKind = new Map<string, { n: number; hits: number; rr: number }>();
@@ -78,7 +38,7 @@ try {
     const started = performance.now();
     const found = await call<KnowledgeHit[]>('POST', 'backend-api/knowledgeHitTest', { knowledgeId: base.id, query: q.question, topK: TOP_K });
     latencies.push(performance.now() - started);
-    const rank = found.findIndex((hit) => holdsAnswer(hit.text, q.answer)) + 1;
+    const rank = answerRank(found, q);
     const kind = byKind.get(q.kind) ?? { n: 0, hits: 0, rr: 0 };
     kind.n++;
     if (rank > 0) {

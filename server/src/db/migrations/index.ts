@@ -15,6 +15,7 @@ import { agents } from './011_agents.js';
 import { images } from './012_images.js';
 import { knowledge } from './013_knowledge.js';
 import { knowledgeVectors } from './014_knowledge_vectors.js';
+import { knowledgeFtsBase } from './015_knowledge_fts_base.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -32,6 +33,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['012_images', images],
   ['013_knowledge', knowledge],
   ['014_knowledge_vectors', knowledgeVectors],
+  ['015_knowledge_fts_base', knowledgeFtsBase],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

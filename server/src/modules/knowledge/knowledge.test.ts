@@ -109,7 +109,11 @@ describe(`knowledge bases (${DB})`, () => {
     const found = await data<KnowledgeBase[]>(server(), 'GET', `backend-api/getAllKnowledgePublic?keyWord=${encodeURIComponent('手册')}`, { token: bob.token });
     assert.deepEqual(found.map((base) => base.id), [shared.id]);
     assert.equal((await items(server(), bob, shared.id)).length, 1);
-    assert.match((await hitTest(server(), bob, shared.id, '电池充电')).data[0]!.text, /充电时间/);
+    const sharedHits = (await hitTest(server(), bob, shared.id, '电池充电')).data;
+    assert.match(sharedHits[0]!.text, /充电时间/);
+    // The same document sits in the private base too: only the public base's own passages come back.
+    const sharedItems = new Set((await items(server(), bob, shared.id)).map((item) => item.id));
+    assert.ok(sharedHits.every((hit) => sharedItems.has(hit.itemId)));
     const edit = await envelope(server(), 'POST', 'backend-api/updateKnowledge', { token: bob.token, payload: { id: shared.id, title: '改名' } });
     assert.deepEqual([edit.code, edit.msg], [KNOWLEDGE_CODES.notOwner, '无权修改该知识库']);
     const add = await envelope(server(), 'POST', 'backend-api/addKnowledgeItems', { token: bob.token, payload: { knowledgeId: shared.id, uploadIds: [upload.knowledgeId] } });

@@ -22,19 +22,23 @@ export function searchIndexFor(db: Kysely<Database>, dialect: DialectName): Sear
   return dialect === 'postgres' ? new PostgresSearchIndex(db) : new SqliteSearchIndex(db);
 }
 
+/** The token every full-text row of a base carries on SQLite (migration 015): `kb` and the id's letters and digits. */
+export const baseToken = (knowledgeId: string) => `kb${knowledgeId.replace(/[^0-9a-z]/gi, '').toLowerCase()}`;
+
 class SqliteSearchIndex implements SearchIndex {
   constructor(private readonly db: Kysely<Database>) {}
 
   async search(knowledgeId: string, query: string, limit: number): Promise<FullTextHit[]> {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
-    // Each term a quoted FTS5 string (terms hold only letters, digits and _), any of them matching.
-    const match = terms.map((term) => `"${term}"`).join(' OR ');
+    // The base's token (migration 015) and any of the terms, each a quoted FTS5 string (terms
+    // hold only letters, digits and _): only the base's rows are scored.
+    const match = `"${baseToken(knowledgeId)}" AND (${terms.map((term) => `"${term}"`).join(' OR ')})`;
     const { rows } = await sql<{ id: string; rank: number }>`
-      SELECT c.id, bm25(knowledge_fts) AS rank
-      FROM knowledge_fts JOIN knowledge_chunks c ON c.rowid = knowledge_fts.rowid
-      WHERE knowledge_fts MATCH ${match} AND c.knowledge_id = ${knowledgeId}
-      ORDER BY rank LIMIT ${limit}`.execute(this.db);
+      SELECT c.id, f.rank
+      FROM (SELECT rowid, bm25(knowledge_fts) AS rank FROM knowledge_fts WHERE knowledge_fts MATCH ${match} ORDER BY rank LIMIT ${limit}) f
+      JOIN knowledge_chunks c ON c.rowid = f.rowid
+      ORDER BY f.rank`.execute(this.db);
     // bm25() is lower for better matches.
     return rows.map((row) => ({ chunkId: row.id, score: -Number(row.rank) }));
   }
