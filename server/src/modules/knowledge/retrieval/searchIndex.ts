@@ -12,7 +12,7 @@ export interface FullTextHit {
 /**
  * Full-text search over the passages' pre-segmented terms (`knowledge_chunks.terms`, written with
  * the passage): SQLite FTS5 (kept in step by triggers) or PostgreSQL's `simple` text search over a
- * GIN expression index. One interface, one implementation per dialect (README "Retrieval").
+ * stored tsvector column with its GIN index. One interface, one implementation per dialect (README "Retrieval").
  */
 export interface SearchIndex {
   search(knowledgeId: string, query: string, limit: number): Promise<FullTextHit[]>;
@@ -52,10 +52,12 @@ class PostgresSearchIndex implements SearchIndex {
     if (terms.length === 0) return [];
     // A tsquery literal: quoted lexemes OR-ed, taken as they are (no parser, no stemming).
     const tsquery = terms.map((term) => `'${term}'`).join(' | ');
+    // ts_rank with normalisation 1 (divided by 1 + the log of the passage's length): on the
+    // evaluation set recall@5 0.968 where ts_rank_cd gave 0.854 (bench/README.md).
     const { rows } = await sql<{ id: string; rank: number }>`
-      SELECT id, ts_rank_cd(to_tsvector('simple', terms), q) AS rank
+      SELECT id, ts_rank(terms_tsv, q, 1) AS rank
       FROM knowledge_chunks, CAST(${tsquery} AS tsquery) AS q
-      WHERE knowledge_id = ${knowledgeId} AND to_tsvector('simple', terms) @@ q
+      WHERE knowledge_id = ${knowledgeId} AND terms_tsv @@ q
       ORDER BY rank DESC, seq LIMIT ${limit}`.execute(this.db);
     return rows.map((row) => ({ chunkId: row.id, score: Number(row.rank) }));
   }
