@@ -1,7 +1,9 @@
 import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { AgentApp, ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
-import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
-import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
+import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
+import { ApiError, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { withEarlier, withEnd, withVersion, type BranchMessage } from './branch';
+import type { UrlChange } from './conversationUrl';
+import type { BranchPageQuery } from '../history/conversationsApi';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
 import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
@@ -15,8 +17,11 @@ export interface ChatStoreDeps {
   resume(convId: string, handlers: StreamHandlers, after: number, signal: AbortSignal): Promise<StreamOutcome>;
   isRunning(convId: string): Promise<boolean>;
   stop(convId: string): Promise<unknown>;
-  tree(convGroupId: string): Promise<ConversationTree>;
+  /** A page of a conversation's branch; `silent` when the store says itself what a failure means. */
+  branch(convGroupId: string, page?: BranchPageQuery, silent?: boolean): Promise<ConversationBranch>;
   selectBranch(convId: string): Promise<unknown>;
+  /** Puts the conversation shown (null: a new chat) in the page's URL, as a new history entry (`push`) or in place of the current one. */
+  showInUrl(convGroupId: string | null, change: UrlChange): void;
   /** Refreshes the session after a 401; false when there is no refresh token or it failed. */
   refreshSession(): Promise<boolean>;
   warn(message: string): void;
@@ -48,8 +53,9 @@ function waitSteps(): string[] {
 const REGENERATE_COOLDOWN_MS = 500;
 
 /**
- * One chat page's state (spec chat §4): the saved conversation (the server's tree is the truth,
- * re-read after each answer), the answer being streamed on top of it, and the cancel codes.
+ * One chat page's state (spec chat §4): the saved conversation (the server's branch is the truth,
+ * read a page at a time and its end re-read after each answer), the answer being streamed on top of
+ * it, the cancel codes, and which conversation the page's URL names.
  */
 export class ChatStore {
   model: string;
@@ -70,8 +76,15 @@ export class ChatStore {
   private modelBeforeAgent: string | null = null;
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
   private newHongCode: string | null = null;
-  /** Replaced whole, never changed in place (and never made deeply observable: it can be thousands of levels deep). */
-  tree: ConversationTree | null = null;
+  /** The pages of the branch shown read so far; replaced whole, never changed in place (nor made deeply observable). */
+  conversation: ConversationBranch | null = null;
+  /**
+   * The conversation the page's URL names: set as soon as one is opened (before it loads) or a new
+   * chat's first answer names its conversation; null for a new chat.
+   */
+  routeGroupId: string | null = null;
+  /** The messages above the first one shown are being read. */
+  loadingEarlier = false;
   /** Replaced whole by the reducer on every change (`liveAnswer.ts`). */
   live: LiveAnswer | null = null;
   notice: Notice = null;
@@ -80,28 +93,36 @@ export class ChatStore {
   private progressTimer: ReturnType<typeof setInterval> | null = null;
   private buffer: StreamBuffer | null = null;
   private lastRegenerate = 0;
-  /** The group id of a new conversation, known from the stream before its tree is read. */
+  /** The group id of a new conversation, known from the stream before its branch is read. */
   private pendingGroupId: string | null = null;
+  /** Counts the conversations asked for: an answer for an earlier one arriving late is dropped. */
+  private openTicket = 0;
+  private earlierRequest: Promise<boolean> | null = null;
 
   constructor(
     private readonly deps: ChatStoreDeps,
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, newHongCode: observable, modelBeforeAgent: false, tree: observableRef, live: observableRef, agent: observableRef, knowledge: observableRef });
+    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'openTicket' | 'earlierRequest'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, openTicket: false, earlierRequest: false, newHongCode: observable, modelBeforeAgent: false, conversation: observableRef, live: observableRef, agent: observableRef, knowledge: observableRef });
   }
 
   get convGroupId(): string | null {
-    return this.tree?.group.convGroupId ?? null;
+    return this.conversation?.group.convGroupId ?? null;
   }
 
   get messages(): BranchMessage[] {
-    return selectedBranch(this.tree);
+    return this.conversation?.messages ?? [];
+  }
+
+  /** Messages above the first one shown exist (read as the user scrolls up). */
+  get hasEarlier(): boolean {
+    return this.conversation?.hasEarlier ?? false;
   }
 
   /** The role-play scene of the conversation shown: a saved conversation's own, else the one chosen for a new one. */
   get hongCode(): string | null {
-    return this.tree ? hongCodeOf(this.tree.group.gptsId) : this.newHongCode;
+    return this.conversation ? hongCodeOf(this.conversation.group.gptsId) : this.newHongCode;
   }
 
   /** The agent or role-play scene code the conversation is held with (its group's gptsId on the server). */
@@ -179,13 +200,144 @@ export class ChatStore {
     this.files.splice(index, 1);
   }
 
-  /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. */
+  /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. The URL drops the conversation. */
   newChat(hongCode: string | null = null): boolean {
     if (this.busy) {
       this.deps.warn(t('chat.waitBeforeNewChat'));
       return false;
     }
-    this.tree = null;
+    const leaving = this.routeGroupId !== null;
+    this.clear(hongCode);
+    if (leaving) this.deps.showInUrl(null, 'push');
+    return true;
+  }
+
+  /**
+   * Opens a saved conversation from the history (a new URL, so back / forward move between
+   * conversations); a still running answer is resumed (hot stream). Refused while generating.
+   */
+  async openFromHistory(convGroupId: string): Promise<boolean> {
+    if (this.busy) {
+      this.deps.warn(t('chat.waitBeforeHistory'));
+      return false;
+    }
+    const change: UrlChange = convGroupId === this.routeGroupId ? 'replace' : 'push';
+    this.routeGroupId = convGroupId;
+    this.deps.showInUrl(convGroupId, change);
+    return this.load(convGroupId);
+  }
+
+  /**
+   * The page's URL names `convGroupId` (null: none) — a reload, back / forward, a pasted link:
+   * shows that conversation without changing the URL. Signed out, it waits for login (the URL is
+   * kept, so the login page brings the user back to it). While an answer is generated nothing
+   * changes and the URL goes back to that conversation. True when a conversation was opened.
+   */
+  async followUrl(convGroupId: string | null): Promise<boolean> {
+    if (convGroupId === this.routeGroupId) return false;
+    if (this.busy) {
+      this.deps.warn(t(convGroupId === null ? 'chat.waitBeforeNewChat' : 'chat.waitBeforeHistory'));
+      this.deps.showInUrl(this.routeGroupId, 'replace');
+      return false;
+    }
+    if (convGroupId === null) {
+      this.clear(null);
+      return false;
+    }
+    if (!this.deps.isSignedIn()) {
+      this.clear(null);
+      this.routeGroupId = convGroupId;
+      this.notice = { kind: 'signInToOpen' };
+      return false;
+    }
+    return this.load(convGroupId);
+  }
+
+  /** A conversation was deleted: when it is the one shown, its answer stops, a new chat takes its place and the URL forgets it. */
+  conversationDeleted(convGroupId: string): void {
+    if (convGroupId !== this.routeGroupId) return;
+    if (this.busy) void this.stop();
+    this.clear(null);
+    this.deps.showInUrl(null, 'replace');
+  }
+
+  /** Reads the messages above the first one shown; false when there are none or they could not be read. */
+  loadEarlier(beforeShown?: () => void, limit?: number): Promise<boolean> {
+    this.earlierRequest ??= this.readEarlier(beforeShown, limit).finally(() => (this.earlierRequest = null));
+    return this.earlierRequest;
+  }
+
+  /** Reads every page above the one shown (the export shows the whole branch). */
+  async loadWholeBranch(): Promise<void> {
+    while (this.hasEarlier && (await this.loadEarlier(undefined, BRANCH_PAGE.max)));
+  }
+
+  private async readEarlier(beforeShown: (() => void) | undefined, limit: number | undefined): Promise<boolean> {
+    const shown = this.conversation;
+    const first = shown?.messages[0]?.node.convId;
+    if (!shown || !shown.hasEarlier || !first) return false;
+    this.loadingEarlier = true;
+    try {
+      const earlier = await this.deps.branch(shown.group.convGroupId, { before: first, ...(limit ? { limit } : {}) });
+      // Shown only above the same first message of the same conversation (it may have changed meanwhile).
+      const current = this.conversation;
+      if (!current || current.group.convGroupId !== shown.group.convGroupId || current.messages[0]?.node.convId !== first) return false;
+      beforeShown?.();
+      runInAction(() => (this.conversation = withEarlier(current, earlier)));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.loadingEarlier = false));
+    }
+  }
+
+  /** Reads and shows the end of a conversation the URL now names. */
+  private async load(convGroupId: string): Promise<boolean> {
+    const ticket = ++this.openTicket;
+    this.routeGroupId = convGroupId;
+    this.loadingHistory = true;
+    this.notice = null;
+    let page: ConversationBranch;
+    try {
+      page = await this.deps.branch(convGroupId, {}, true);
+    } catch (error) {
+      if (ticket === this.openTicket) runInAction(() => this.loadFailed(error));
+      return false;
+    }
+    if (ticket !== this.openTicket) return false;
+    runInAction(() => {
+      this.conversation = page;
+      this.files = [];
+      this.loadingHistory = false;
+    });
+    const last = this.messages.at(-1)?.node;
+    if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
+      await this.resume(last.convId, 0);
+    }
+    return true;
+  }
+
+  /** spec chat §8 "History load failure"; a conversation that is not there (or not the user's) leaves a new chat with a notice and no URL. */
+  private loadFailed(error: unknown): void {
+    this.loadingHistory = false;
+    if (error instanceof ApiError && error.code === CHAT_CODES.conversationNotFound.code) {
+      this.clear(null);
+      this.notice = { kind: 'conversationMissing' };
+      this.deps.showInUrl(null, 'replace');
+      return;
+    }
+    const expired = error instanceof ApiError && error.code === 401;
+    this.deps.warn(expired ? t('chat.historyExpired') : t('chat.historyFailed', { message: error instanceof Error ? error.message : String(error) }));
+  }
+
+  /** Nothing shown: a new chat (role-play in `hongCode`'s scene, else plain), no conversation in the URL. */
+  private clear(hongCode: string | null): void {
+    this.openTicket += 1;
+    this.conversation = null;
+    this.routeGroupId = null;
+    this.pendingGroupId = null;
+    this.loadingHistory = false;
     this.notice = null;
     this.newHongCode = hongCode;
     if (hongCode) {
@@ -193,31 +345,6 @@ export class ChatStore {
       this.clearKnowledge();
     }
     this.files = [];
-    return true;
-  }
-
-  /** Opens a saved conversation; a still running answer is resumed (hot stream). */
-  async open(convGroupId: string): Promise<boolean> {
-    if (this.busy) {
-      this.deps.warn(t('chat.waitBeforeHistory'));
-      return false;
-    }
-    this.loadingHistory = true;
-    this.notice = null;
-    try {
-      const tree = await this.deps.tree(convGroupId);
-      runInAction(() => {
-        this.tree = tree;
-        this.files = [];
-      });
-    } finally {
-      runInAction(() => (this.loadingHistory = false));
-    }
-    const last = this.messages.at(-1)?.node;
-    if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
-      await this.resume(last.convId, 0);
-    }
-    return true;
   }
 
   /**
@@ -276,13 +403,21 @@ export class ChatStore {
     await this.generate(question, this.messages[index - 1]?.node.convId ?? null);
   }
 
-  /** Shows the previous (−1) or next (+1) version of a message. */
-  switchVersion(convId: string, step: -1 | 1): void {
-    if (!this.tree || this.busy) return;
-    const target = siblingVersion(this.tree, convId, step);
+  /**
+   * Shows the previous (−1) or next (+1) version of a message and the branch below it, read from
+   * the server (`from=`) while the server remembers the choice; both are done before it shows, so
+   * a reload right after shows the same.
+   */
+  async switchVersion(convId: string, step: -1 | 1): Promise<void> {
+    const shown = this.conversation;
+    if (!shown || this.busy) return;
+    const index = shown.messages.findIndex((m) => m.node.convId === convId);
+    const target = step < 0 ? shown.messages[index]?.previousVersion : shown.messages[index]?.nextVersion;
     if (!target) return;
-    this.tree = selectLocally(this.tree, target.convId);
-    void this.deps.selectBranch(target.convId).catch(() => undefined);
+    const [continued] = await Promise.all([this.deps.branch(shown.group.convGroupId, { from: target }), this.deps.selectBranch(target).catch(() => undefined)]);
+    runInAction(() => {
+      if (this.conversation === shown && !this.busy) this.conversation = withVersion(shown, index, target, continued);
+    });
   }
 
   /**
@@ -371,7 +506,7 @@ export class ChatStore {
       onIds: (ids) =>
         runInAction(() => {
           if (ids.convId) this.applyLive({ type: 'ids', convId: ids.convId });
-          if (ids.convGroupId && !this.tree) this.adoptGroup(ids.convGroupId);
+          if (ids.convGroupId && !this.conversation) this.adoptGroup(ids.convGroupId);
         }),
       onPing: (text) => this.applyLive({ type: 'ping', waitText: text }),
       onReasoning: (text) => this.buffer?.add('reasoning', text),
@@ -386,8 +521,12 @@ export class ChatStore {
     };
   }
 
+  /** A new chat's first answer named its conversation: from now on the URL names it too (in place: the new chat was that page). */
   private adoptGroup(convGroupId: string): void {
     this.pendingGroupId = convGroupId;
+    if (this.routeGroupId === convGroupId) return;
+    this.routeGroupId = convGroupId;
+    this.deps.showInUrl(convGroupId, 'replace');
   }
 
   /** What happens when a generation's stream ends (the plan is `streamOutcome.ts`'s). */
@@ -395,9 +534,9 @@ export class ChatStore {
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
     // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
     const reload = async (handOver = false) => {
-      const tree = groupId ? await this.deps.tree(groupId).catch(() => null) : null;
+      const end = groupId ? await this.deps.branch(groupId).catch(() => null) : null;
       runInAction(() => {
-        if (tree) this.tree = tree;
+        if (end && this.routeGroupId === groupId) this.conversation = withEnd(this.conversation, end);
         if (handOver) this.live = null;
       });
     };
