@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { ownerOfPath, sdkInstance, session, type Registry } from '@qiming/sdk';
+import { ownerOfPath, sdkInstance, type Registry } from '@qiming/sdk';
 import { ActivityBanner } from '../announcements/ActivityBanner';
 import { AnnouncementModal } from '../announcements/AnnouncementModal';
 import { TopBanner } from '../announcements/TopBanner';
@@ -14,26 +14,9 @@ import { publishShellHeight } from '../layout/shellHeight';
 import { hidesNavbar } from '../navbar/navigation';
 import { ToastViewport } from '../toasts/ToastViewport';
 import { HostPage } from './HostPage';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener('single-spa:routing-event', onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener('single-spa:routing-event', onChange);
-  };
-}
+import { subscribeToLocation, useReturnPathOnLogin } from './returnPath';
 
 const currentPath = () => window.location.pathname;
-
-/** spec platform §2: going to /loginPage remembers the full path the user came from. */
-function useReturnPathOnLogin(pathname: string) {
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    if (pathname === '/loginPage' && previous.current) session.rememberReturnTo(previous.current);
-    previous.current = pathname === '/loginPage' ? null : `${window.location.pathname}${window.location.search}`;
-  }, [pathname]);
-}
 
 /**
  * Everything the host draws around the areas. The navbar's first commit ends the splash (spec
@@ -41,11 +24,11 @@ function useReturnPathOnLogin(pathname: string) {
  * navbar nor announcements.
  */
 export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; hostPage: HTMLElement; onReady(): void }) {
-  const pathname = useSyncExternalStore(subscribe, currentPath);
+  const pathname = useSyncExternalStore(subscribeToLocation, currentPath);
   const owned = ownerOfPath(pathname, registry.areas) !== null;
   const bare = hidesNavbar(pathname);
   useEffect(onReady, [onReady]);
-  useReturnPathOnLogin(pathname);
+  useReturnPathOnLogin();
   const shell = useRef<HTMLDivElement>(null);
   useEffect(() => publishShellHeight(shell.current!), []);
   return (
