@@ -104,7 +104,7 @@ export const ChatPage = observer(function ChatPage() {
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
-            {!hongScene && store.messages.length === 0 && !store.busy ? welcome : null}
+            {!hongScene && store.messages.length === 0 && !store.busy && !store.loadingHistory ? welcome : null}
             {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => void store.loadWholeBranch().then(() => setExporting(true))} nameOf={nameOf} />}
             {hongScene ? null : <CurrentAnswer store={store} modelName={option?.label ?? store.model} />}
             <ChatNotice store={store} />

@@ -331,6 +331,29 @@ describe('ChatStore: the conversation in the URL', () => {
     expect(deps.showInUrl).not.toHaveBeenCalled();
   });
 
+  it('arriving on the URL, a page asked for early is used once — shown at once when it is already there', async () => {
+    const { store, deps } = setup([]);
+    const page = await deps.branch('g1');
+    deps.branch.mockClear();
+    deps.earlyBranch.mockReturnValueOnce({ page: Promise.resolve(page), arrived: page });
+    const opening = store.followUrl('g1');
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
+    expect(store.loadingHistory).toBe(false);
+    expect(await opening).toBe(true);
+    expect(deps.branch).not.toHaveBeenCalled();
+    expect(deps.earlyBranch).toHaveBeenCalledWith('g1');
+
+    // Still on its way: awaited, not asked for again.
+    let arrive!: (branch: typeof page) => void;
+    deps.earlyBranch.mockReturnValueOnce({ page: new Promise((resolve) => (arrive = resolve)) });
+    const again = store.followUrl(null).then(() => store.followUrl('g1'));
+    await Promise.resolve();
+    expect(store.loadingHistory).toBe(true);
+    arrive(page);
+    expect(await again).toBe(true);
+    expect(deps.branch).not.toHaveBeenCalled();
+  });
+
   it('an unknown id or another user\'s conversation: a notice, a new chat and no conversation in the URL', async () => {
     const { store, deps } = setup([]);
     deps.branch.mockRejectedValueOnce(missing());

@@ -3,6 +3,7 @@ import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type M
 import { ApiError, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { withEarlier, withEnd, withVersion, type BranchMessage } from './branch';
 import type { UrlChange } from './conversationUrl';
+import type { EarlyBranch } from './earlyConversation';
 import type { BranchPageQuery } from '../history/conversationsApi';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
@@ -19,6 +20,8 @@ export interface ChatStoreDeps {
   stop(convId: string): Promise<unknown>;
   /** A page of a conversation's branch; `silent` when the store says itself what a failure means. */
   branch(convGroupId: string, page?: BranchPageQuery, silent?: boolean): Promise<ConversationBranch>;
+  /** The conversation's last page when it was already asked for (arriving on its URL), once; else null. */
+  earlyBranch?(convGroupId: string): EarlyBranch | null;
   selectBranch(convId: string): Promise<unknown>;
   /** Puts the conversation shown (null: a new chat) in the page's URL, as a new history entry (`push`) or in place of the current one. */
   showInUrl(convGroupId: string | null, change: UrlChange): void;
@@ -298,12 +301,18 @@ export class ChatStore {
     this.routeGroupId = convGroupId;
     this.loadingHistory = true;
     this.notice = null;
+    const early = this.deps.earlyBranch?.(convGroupId);
     let page: ConversationBranch;
-    try {
-      page = await this.deps.branch(convGroupId, {}, true);
-    } catch (error) {
-      if (ticket === this.openTicket) runInAction(() => this.loadFailed(error));
-      return false;
+    if (early?.arrived) {
+      // Already here: shown in this very update (before the page's first paint when the URL opened it).
+      page = early.arrived;
+    } else {
+      try {
+        page = await (early?.page ?? this.deps.branch(convGroupId, {}, true));
+      } catch (error) {
+        if (ticket === this.openTicket) runInAction(() => this.loadFailed(error));
+        return false;
+      }
     }
     if (ticket !== this.openTicket) return false;
     runInAction(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 /**
@@ -30,7 +30,8 @@ export function useConversationUrl(target: ConversationUrlTarget, opened: () => 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const conv = params.get(CONVERSATION_PARAM);
-  useEffect(() => {
+  // Before the page is painted: the conversation (or its skeleton) shows in the first paint, not a new chat's welcome.
+  useLayoutEffect(() => {
     void target.followUrl(conv).then((done) => done && opened());
     // `opened` may be a new function on every render; the URL alone decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps

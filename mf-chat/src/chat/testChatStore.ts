@@ -2,6 +2,7 @@ import { BRANCH_PAGE, type BranchMessage, type ConversationBranch, type Conversa
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import type { BranchPageQuery } from '../history/conversationsApi';
 import { ChatStore, type ChatStoreDeps } from './ChatStore';
+import type { EarlyBranch } from './earlyConversation';
 
 // A chat store on fake calls, for tests: the stream scripted, the conversation calls answered from a tree.
 
@@ -107,6 +108,7 @@ export function setup(scripts: Script[], tree: ConversationTree = treeOf([node('
     isRunning: jest.fn(async (_convId: string): Promise<boolean> => false),
     stop: jest.fn(async () => ({ stopped: true })),
     branch: server.branch,
+    earlyBranch: jest.fn((_convGroupId: string): EarlyBranch | null => null),
     selectBranch: server.selectBranch,
     showInUrl: jest.fn(),
     refreshSession: jest.fn(async (): Promise<boolean> => false),

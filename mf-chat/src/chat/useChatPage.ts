@@ -8,6 +8,7 @@ import { openAgent } from '../agents/openAgent';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { useConversationUrl, type UrlChange } from './conversationUrl';
+import { takeEarlyConversation } from './earlyConversation';
 import { conversationsApi } from '../history/conversationsApi';
 import { readFavourites } from '../history/favourites';
 import { HistoryStore } from '../history/HistoryStore';
@@ -54,6 +55,7 @@ export function useChatPage() {
           isRunning: (convId) => chat.isRunning(convId),
           stop: (convId) => chat.stop(convId),
           branch: conversationsApi.branch,
+          earlyBranch: takeEarlyConversation,
           selectBranch: conversationsApi.selectBranch,
           showInUrl: (convGroupId, change) => showInUrl.current(convGroupId, change),
           refreshSession: () => request.refreshSession(),
