@@ -65,17 +65,19 @@ describe(`conversation history (${DB})`, () => {
     }
     return { group: group!, turns };
   };
-  /** The service over the same database, counting the rows it reads with a message's content. */
+  /** The service over the same database, counting the rows it reads with a message's content, and all rows. */
   const contentReads = () => {
     let rows = 0;
+    let all = 0;
     const counter: KyselyPlugin = {
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
         rows += args.result.rows.filter((row) => Object.hasOwn(row, 'content')).length;
+        all += args.result.rows.length;
         return args.result;
       },
     };
-    return { service: createConversationsService(t.app.db.db.withPlugin(counter), clock.now), rows: () => rows, reset: () => (rows = 0) };
+    return { service: createConversationsService(t.app.db.db.withPlugin(counter), clock.now), rows: () => rows, allRows: () => all, reset: () => (rows = all = 0) };
   };
   /** A conversation of one question answered `answer`. */
   const answered = async (user: string, request: string, answer = `答：${request}`) => {
@@ -460,7 +462,14 @@ describe(`conversation history (${DB})`, () => {
     spy.reset();
     tick();
     await spy.service.startTurn(user, next);
-    assert.equal(spy.rows(), 0, 'startTurn walks the branch by ids only');
+    assert.equal(spy.rows(), 0, 'startTurn reads no message contents');
+    // The path is walked in the database: as many rows come back for 24 messages as for 2.
+    const rowsForLong = spy.allRows();
+    const short = await conversationOf(user, 1);
+    spy.reset();
+    tick();
+    await spy.service.startTurn(user, turn({ convGroupId: short.group, parentConvId: short.turns[0]!.assistantNodeId, request: '问2' }));
+    assert.equal(spy.allRows(), rowsForLong);
     assert.deepEqual(shownBranch(await service.tree(user, group)).slice(-3), ['答12', '问13', ''], 'and still selects it');
   });
 

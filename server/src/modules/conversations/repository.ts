@@ -10,8 +10,11 @@ export type NewNodeRow = Insertable<ConversationNodeTable>;
 
 /** What a turn needs to know of a node: where it sits and whether it may be answered. */
 export type NodeHead = Pick<NodeRow, 'id' | 'group_id' | 'user_id' | 'parent_id' | 'role' | 'status'>;
-/** A node on the path from a root down to a message: where it sits and which child it shows. */
-export type PathNode = Pick<NodeRow, 'id' | 'parent_id' | 'selected_child_id'>;
+/** The path to a message as selecting it needs it: its first message, and the nodes that do not show the next one on it. */
+export interface PathSelections {
+  rootId: string;
+  unselected: Array<{ parentId: string; childId: string }>;
+}
 /** A message as the context remembers it. */
 export type RecentNode = Pick<NodeRow, 'id' | 'role' | 'content' | 'status'>;
 /** Where a sibling sits: its parent (null for a first message). */
@@ -73,24 +76,25 @@ export class ConversationsRepository {
     await ex.insertInto('conversation_nodes').values(node).execute();
   }
 
-  /** The nodes from the root down to `nodeId`, in that order: ids and selections only, no contents. */
-  async path(ex: Executor, nodeId: string): Promise<PathNode[]> {
-    const rows = await ex
-      .withRecursive('chain(id, parent_id)', (qb) =>
-        qb
-          .selectFrom('conversation_nodes')
-          .select(['id', 'parent_id'])
-          .where('id', '=', nodeId)
-          .unionAll((eb) => eb.selectFrom('conversation_nodes as n').innerJoin('chain', 'chain.parent_id', 'n.id').select(['n.id', 'n.parent_id'])),
+  /**
+   * What selecting the path to `nodeId` from the root down changes: its first message, and each
+   * node on it whose selected child is not the next one on the path (null counts: it means the
+   * newest). Walked in the database; no contents are read and only those rows come back.
+   */
+  async pathSelections(ex: Executor, nodeId: string): Promise<PathSelections> {
+    const { rows } = await sql<{ id: string; parent_id: string | null; child: string | null; unselected: number }>`
+      with recursive up(id, parent_id, selected_child_id, child) as (
+        select id, parent_id, selected_child_id, cast(null as text) from conversation_nodes where id = ${nodeId}
+        union all
+        select n.id, n.parent_id, n.selected_child_id, up.id from up join conversation_nodes n on n.id = up.parent_id
+      ),
+      marked as (
+        select id, parent_id, child, case when child is not null and (selected_child_id is null or selected_child_id <> child) then 1 else 0 end as unselected from up
       )
-      .selectFrom('conversation_nodes')
-      .select(['id', 'parent_id', 'selected_child_id'])
-      .where('id', 'in', (eb) => eb.selectFrom('chain').select('chain.id'))
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const path: PathNode[] = [];
-    for (let node = byId.get(nodeId); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) path.push(node);
-    return path.reverse();
+      select id, parent_id, child, unselected from marked where parent_id is null or unselected = 1`.execute(ex);
+    const root = rows.find((row) => row.parent_id === null);
+    if (!root) throw new Error(`no path to ${nodeId}`);
+    return { rootId: root.id, unselected: rows.filter((row) => Number(row.unselected) === 1).map((row) => ({ parentId: row.id, childId: row.child! })) };
   }
 
   /**

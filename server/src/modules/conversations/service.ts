@@ -3,7 +3,7 @@ import { BRANCH_PAGE, type ConversationBranch, type ConversationGroup, type Conv
 import type { Clock } from '../../clock.js';
 import type { Usage } from '../catalogue/index.js';
 import { chatError, conversationNotFound, parentNotFound } from './codes.js';
-import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, NodeHead, PathNode, RecentNode } from './repository.js';
+import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, NodeHead, PathSelections, RecentNode } from './repository.js';
 import { cutText, TITLE_MAX, titleFrom } from './titles.js';
 import { branchMessages, conversationTree, groupView } from './tree.js';
 
@@ -133,7 +133,7 @@ export class ConversationsService {
       const assistantNodeId = input.assistantNodeId ?? randomUUID();
       await this.insertNode(trx, { ...answered, id: assistantNodeId, group_id: group.id, user_id: userId, parent_id: userNodeId, role: 'assistant', content: '', status: 'generating', created_at: at, finished_at: null });
 
-      await this.selectPath(trx, group, await this.repo.path(trx, userNodeId));
+      await this.selectPath(trx, group, await this.repo.pathSelections(trx, userNodeId));
       await this.repo.selectChild(trx, userNodeId, assistantNodeId);
       return { group: groupView(group), userNode: { id: userNodeId }, assistantNodeId, isNewGroup };
     });
@@ -157,14 +157,10 @@ export class ConversationsService {
     await this.repo.insertNode(trx, { ...node, seq });
   }
 
-  /** Selects every node of `path` under its parent (the first as the group's root). */
-  private async selectPath(trx: Executor, group: GroupRow, path: readonly PathNode[]): Promise<void> {
-    const root = path[0]!;
-    if (group.selected_root_id !== root.id) await this.repo.selectRoot(trx, group.id, root.id);
-    for (let i = 1; i < path.length; i++) {
-      const parent = path[i - 1]!;
-      if (parent.selected_child_id !== path[i]!.id) await this.repo.selectChild(trx, parent.id, path[i]!.id);
-    }
+  /** Selects the path from the root down: the group's first message and each node that showed another branch. */
+  private async selectPath(trx: Executor, group: GroupRow, path: PathSelections): Promise<void> {
+    if (group.selected_root_id !== path.rootId) await this.repo.selectRoot(trx, group.id, path.rootId);
+    for (const { parentId, childId } of path.unselected) await this.repo.selectChild(trx, parentId, childId);
   }
 
   /**
