@@ -65,7 +65,7 @@ describe('chat client', () => {
     const { chat, deps } = client();
     let refreshedAtCompletion = -1;
     const onAnswerComplete = jest.fn(() => {
-      refreshedAtCompletion = deps.refreshPoints.mock.calls.length;
+      refreshedAtCompletion = jest.mocked(deps.refreshPoints).mock.calls.length;
       sendRest();
     });
     const outcome = await chat.send(body, { onAnswerComplete });
