@@ -394,6 +394,28 @@ describe('ChatStore: the end of an answer', () => {
     await regenerating;
   });
 
+  it('a stream that dropped after output goes on as the same turn: what was shown stays, the rest is added, both messages are saved', async () => {
+    const resumed = held();
+    const dropped = (h: StreamHandlers) => {
+      h.onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+      h.onDelta!('前半，', {});
+      return outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: true, lastSeq: 4 });
+    };
+    const { store, deps } = setup([dropped, resumed.script]);
+    await store.open('g1');
+    const sending = store.send('追问');
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the dropped stream's end is handled
+    expect(deps.resume).toHaveBeenCalledWith('a2', expect.anything(), 4, expect.anything());
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+    expect(store.live!.text).toBe('前半，');
+    resumed.handlers().onDelta!('后半。', {});
+    resumed.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    expect(store.messages.slice(-2).map((m) => m.node.chatContent[0]!.content)).toEqual(['追问', '前半，后半。']);
+    resumed.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.tree).toHaveBeenCalledTimes(1); // the open only
+  });
+
   it('a new message may be sent while the last answer still waits for its follow-ups, which then stay with that answer', async () => {
     const first = held();
     const second = held();

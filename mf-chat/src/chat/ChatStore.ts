@@ -1,11 +1,11 @@
 import { computedStruct, makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { AgentApp, ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
+import type { AgentApp, ConversationNode, ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
 import type { CompletedAnswer, StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
 import { messageNode, withCompletedTurn, withFollowUps, type TurnFacts } from './savedTurn';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
-import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
+import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent, type LiveIds } from './liveAnswer';
 import { StreamBuffer } from './streamBuffer';
 import type { SelectedKnowledge } from '../knowledge/selectedKnowledge';
 import { planOutcome, type Notice } from './streamOutcome';
@@ -60,16 +60,33 @@ export interface MessageRow {
   live: boolean;
 }
 
+/** What the messages of a turn are saved with besides their ids, content and time: the model, agent and base it was sent with. */
+type SentWith = Omit<TurnFacts, 'convGroupId' | 'createTime'>;
+
 /** One stream (a send, a regenerate or a resume). Its answer is live until the chunk completing it; the stream may go on with follow-ups. */
 interface Generation {
   controller: AbortController;
-  /** What the turn's messages are saved with, besides ids, content and time. */
-  facts: Omit<TurnFacts, 'convGroupId' | 'createTime'>;
+  facts: SentWith;
   /** The answer saved here when it completed, by id: later follow-ups go to it. */
   savedAnswerId: string | null;
 }
 
+/**
+ * The turn a stream adds: a new question (null: an answer again) after `ids.follows`, sent with
+ * `facts` (those chosen now when absent); `shown`, the live answer of a dropped stream whose rest
+ * the stream brings.
+ */
+interface Turn {
+  question: string | null;
+  ids: LiveIds;
+  facts?: SentWith;
+  shown?: LiveAnswer;
+}
+
 const savedRow = (message: BranchMessage): MessageRow => ({ key: message.node.convId, message, live: false });
+
+/** What a saved node was sent with (a resumed answer is saved with its own). */
+const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationNode): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
 
 /**
  * One chat page's state (spec chat §4): the saved conversation (the server's tree is the truth,
@@ -291,7 +308,7 @@ export class ChatStore {
     }
     const [question, last] = [this.messages.at(-2)?.node, this.messages.at(-1)?.node];
     if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
-      await this.resume(last.convId, 0, question?.convId ?? null);
+      await this.resume(last.convId, 0, { question: null, ids: { follows: question?.convId ?? null }, facts: sentWith(last) });
     }
     return true;
   }
@@ -384,7 +401,7 @@ export class ChatStore {
    */
   private async generate(question: string | null, parentConvId: string | null, retried = false): Promise<void> {
     this.notice = null;
-    const generation = this.startGeneration(question, null, parentConvId);
+    const generation = this.startGeneration({ question, ids: { follows: parentConvId } });
     const { systemPrompt, recentChatLen } = this.deps.settings();
     // An agent's code is its model and intelligentCode; the server answers with the agent's own model and prompt.
     const intelligentCode = this.conversationCode;
@@ -409,29 +426,26 @@ export class ChatStore {
     await this.finish(generation, outcome, async () => this.generate(question, parentConvId, true), retried, question);
   }
 
-  /** Follows a running answer again; `follows` is its question (the tree's, or the turn's that dropped). */
-  private async resume(convId: string, after: number, follows: string | null): Promise<void> {
-    const generation = this.startGeneration(null, convId, follows);
+  /** Follows the running answer `convId` again, from the chunk after `after`: the rest of `turn` (a dropped stream's, or a saved one's). */
+  private async resume(convId: string, after: number, turn: Turn): Promise<void> {
+    const generation = this.startGeneration({ ...turn, ids: { ...turn.ids, convId } });
     const outcome = await this.deps.resume(convId, this.handlers(generation), after, generation.controller.signal);
     await this.finish(generation, outcome, async () => undefined, true, null);
   }
 
-  /** A new stream whose answer is live, saved (at its completion) with the model, agent and base chosen now. */
-  private startGeneration(question: string | null, convId: string | null, follows: string | null): Generation {
-    const existing = convId ? this.messages.find((m) => m.node.convId === convId)?.node : undefined;
-    const facts = existing
-      ? { gptsId: existing.gptsId, model: existing.model, modelName: existing.modelName, knowledgeId: existing.knowledgeId, knowledgeName: existing.knowledgeName }
-      : { gptsId: this.conversationCode, model: this.model, modelName: this.agent?.appName ?? this.model, knowledgeId: this.knowledge?.id ?? null, knowledgeName: this.knowledge?.title ?? null };
-    const generation: Generation = { controller: new AbortController(), facts, savedAnswerId: null };
+  /** A new stream whose answer is live. */
+  private startGeneration({ question, ids, facts, shown }: Turn): Generation {
+    const sent = facts ?? { gptsId: this.conversationCode, model: this.model, modelName: this.agent?.appName ?? this.model, knowledgeId: this.knowledge?.id ?? null, knowledgeName: this.knowledge?.title ?? null };
+    const generation: Generation = { controller: new AbortController(), facts: sent, savedAnswerId: null };
     this.openStreams.add(generation);
     this.generation = generation;
-    this.showLive(question, convId, follows);
+    this.showLive(shown ? { ...shown, convId: ids.convId ?? shown.convId } : startLive(question, waitSteps()[0]!, Date.now(), ids));
     return generation;
   }
 
-  /** Shows a new live answer and advances its waiting steps every 16 s until content arrives. */
-  private showLive(question: string | null, convId: string | null, follows: string | null): void {
-    this.live = startLive(question, waitSteps()[0]!, Date.now(), convId, follows);
+  /** Shows a live answer and advances its waiting steps every 16 s until content arrives. */
+  private showLive(live: LiveAnswer): void {
+    this.live = live;
     this.stopProgressTimer();
     this.buffer = new StreamBuffer(this.deps.renderEveryMs ?? STREAM_RENDER_MS, (pieces) => this.applyLive({ type: 'pieces', ...pieces, now: Date.now() }));
     this.progressTimer = setInterval(() => this.applyLive({ type: 'waitTick', waitSteps: waitSteps(), now: Date.now() }), PROGRESS_STEP_MS);
@@ -492,14 +506,14 @@ export class ChatStore {
       this.buffer?.flush();
       const live = this.live;
       const convGroupId = answer.convGroupId ?? this.convGroupId ?? this.pendingGroupId;
-      const questionId = live?.question !== null ? answer.parentConvId : null;
-      if (!live || !answer.convId || !convGroupId || (live.question !== null && !questionId)) return;
+      const asked = live?.question ?? null;
+      const questionId = answer.parentConvId ?? null;
+      if (!live || !answer.convId || !convGroupId || (asked !== null && questionId === null)) return;
       const facts: TurnFacts = { ...generation.facts, convGroupId, createTime: answer.createTime ?? new Date(live.startedAt).toISOString() };
-      const title = answer.title ?? this.tree?.group.title ?? '';
-      const question = live.question !== null && questionId ? messageNode(questionId, live.follows, { role: 'user', content: live.question }, facts) : null;
+      const question = asked !== null && questionId !== null ? messageNode(questionId, live.follows, { role: 'user', content: asked }, facts) : null;
       const content = { role: 'assistant' as const, content: live.text, reasoning: live.reasoning, references: live.references, followUps: live.followUps };
       const saved = withCompletedTurn(this.tree, {
-        group: { convGroupId, title, createTime: facts.createTime, gptsId: facts.gptsId, icon: null, showInput: true },
+        group: { convGroupId, title: answer.title ?? '', createTime: facts.createTime, gptsId: facts.gptsId, icon: null, showInput: true },
         question,
         answer: messageNode(answer.convId, question?.convId ?? live.follows, content, facts, 'done', answer.offlineDemo),
       });
@@ -507,12 +521,17 @@ export class ChatStore {
       this.endLive(false);
       this.tree = saved;
       this.lastStreamedId = answer.convId;
-      this.live = null;
       this.pendingGroupId = null;
-      this.generation = null;
+      this.dropLive();
       generation.savedAnswerId = answer.convId;
       if (answer.title) this.deps.onConversation(convGroupId, answer.title, facts.gptsId);
     });
+  }
+
+  /** The live answer is gone (saved, or to be read again): no stream's events reach the page's answer any more. */
+  private dropLive(): void {
+    this.live = null;
+    this.generation = null;
   }
 
   /** Follow-ups that came after the answer was saved: shown under it (a conversation opened meanwhile is left alone). */
@@ -526,14 +545,13 @@ export class ChatStore {
     this.openStreams.delete(generation);
     // Saved when it completed: whatever ended the stream since (follow-ups, a dropped connection) changes nothing.
     if (generation.savedAnswerId) return;
-    runInAction(() => (this.generation = null));
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
     // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
     const reload = async (handOver = false) => {
       const tree = groupId ? await this.deps.tree(groupId).catch(() => null) : null;
       runInAction(() => {
         if (tree) this.tree = tree;
-        if (handOver) this.live = null;
+        if (handOver) this.dropLive();
       });
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
@@ -541,9 +559,10 @@ export class ChatStore {
     const plan = planOutcome(outcome, retried, liveConvId);
 
     if (plan.kind === 'resume') {
-      const follows = this.live?.question === null ? this.live.follows : (this.live?.questionId ?? outcome.ids.parentConvId ?? null);
-      runInAction(() => (this.live = null));
-      return this.resume(plan.convId, plan.after, follows);
+      // The same turn goes on: what was shown stays, the resumed stream brings the rest.
+      const shown = this.live ?? undefined;
+      const turn: Turn = { question: shown?.question ?? null, ids: { questionId: shown?.questionId ?? null, follows: shown?.follows ?? null }, facts: generation.facts, shown };
+      return this.resume(plan.convId, plan.after, turn);
     }
     this.pendingGroupId = null;
     if (plan.kind === 'saved') {
@@ -552,7 +571,7 @@ export class ChatStore {
       if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title, this.conversationCode);
       return;
     }
-    runInAction(() => (this.live = null));
+    runInAction(() => this.dropLive());
     if (plan.kind === 'signIn') {
       if (plan.refresh && (await this.deps.refreshSession())) return regenerate();
       runInAction(() => (this.notice = { kind: 'noLogin' }));

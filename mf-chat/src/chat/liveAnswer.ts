@@ -49,9 +49,12 @@ export type LiveEvent =
   /** Another 16 s passed: the next of `waitSteps`, only while nothing has been written (the last one stays). */
   | { type: 'waitTick'; waitSteps: readonly string[]; now: number };
 
+/** The ids a live answer starts with: a resumed answer's own, its question's, what the turn follows. */
+export type LiveIds = Partial<Pick<LiveAnswer, 'convId' | 'questionId' | 'follows'>>;
+
 /** A new live answer waiting on its first step. */
-export function startLive(question: string | null, firstStep: string, now: number, convId: string | null = null, follows: string | null = null): LiveAnswer {
-  return { question, questionId: null, convId, follows, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
+export function startLive(question: string | null, firstStep: string, now: number, { convId = null, questionId = null, follows = null }: LiveIds = {}): LiveAnswer {
+  return { question, questionId, convId, follows, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
 }
 
 export function reduceLive(live: LiveAnswer, event: LiveEvent): LiveAnswer {
