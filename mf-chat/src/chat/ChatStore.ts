@@ -89,8 +89,9 @@ const savedRow = (message: BranchMessage): MessageRow => ({ key: message.node.co
 const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationNode): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
 
 /**
- * One chat page's state (spec chat §4): the saved conversation (the server's tree is the truth,
- * re-read after each answer), the answer being streamed on top of it, and the cancel codes.
+ * One chat page's state (spec chat §4): the saved conversation (the server's tree; an answer that
+ * completes is saved into it as the server saved it, and it is read again when a stream ends
+ * otherwise), the answer being streamed on top of it, and the cancel codes.
  */
 export class ChatStore {
   model: string;
