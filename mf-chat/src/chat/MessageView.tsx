@@ -244,24 +244,26 @@ export const MessageView = observer(function MessageView({ store, message, live:
         <div className={styles.waiting}>{live.waitText}</div>
       ) : null}
       {failed ? <div className={styles.errorText}>{message.node.error || t('chat.failedReply')}</div> : null}
-      {live ? null : <div className={styles.actions}>
-        <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
-          {t('message.copy')}
-        </button>
-        <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
-          {t('message.copyMarkdown')}
-        </button>
-        {item.content ? <ReadAloud text={item.content} /> : null}
-        <button type="button" onClick={onExport} data-testid="export-open">
-          {t('message.export')}
-        </button>
-        {isLast && !store.busy ? (
-          <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
-            {t('chat.regenerate')}
+      {live ? null : (
+        <div className={styles.actions}>
+          <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
+            {t('message.copy')}
           </button>
-        ) : null}
-        <VersionSwitch store={store} message={message} />
-      </div>}
+          <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
+            {t('message.copyMarkdown')}
+          </button>
+          {item.content ? <ReadAloud text={item.content} /> : null}
+          <button type="button" onClick={onExport} data-testid="export-open">
+            {t('message.export')}
+          </button>
+          {isLast && !store.busy ? (
+            <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
+              {t('chat.regenerate')}
+            </button>
+          ) : null}
+          <VersionSwitch store={store} message={message} />
+        </div>
+      )}
       {isLast && !store.busy && (item.followUps?.length ?? 0) > 0 ? (
         <div className={styles.followUps} data-testid="follow-ups">
           {item.followUps!.map((question) => (
