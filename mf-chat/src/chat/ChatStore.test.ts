@@ -1,7 +1,7 @@
-import type { ConversationNode, ConversationTree } from '@qiming/sdk/contracts';
+import type { ConversationNode } from '@qiming/sdk/contracts';
 import { STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
-import { ChatStore, type ChatStoreDeps } from './ChatStore';
 import { PROGRESS_STEP_MS } from './liveAnswer';
+import { node, outcome, setup, treeOf } from './testStore';
 import { testAgent } from '../agents/testAgent';
 
 jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
@@ -10,58 +10,6 @@ const FAILED_REPLY = '当前回复生成失败，请重新生成，未生成成�
 const WAIT_NEW_CHAT = '请等待当前对话生成完成或停止当前生成后再新建对话';
 const WAIT_HISTORY = '请等待当前对话生成完成或停止当前生成后再查看对话';
 const WAIT_STEPS = ['正在连接模型', '模型正在理解你的问题'];
-
-function node(convId: string, role: 'user' | 'assistant', content: string, childs: ConversationNode[] = [], extra: Partial<ConversationNode> = {}): ConversationNode {
-  return {
-    convId,
-    convGroupId: 'g1',
-    parentConvId: null,
-    gptsId: null,
-    modelName: 'glm-4-flash',
-    model: 'glm-4-flash',
-    knowledgeId: null,
-    knowledgeName: null,
-    chatContent: [{ role, content }],
-    status: 'done',
-    error: null,
-    offlineDemo: true,
-    createTime: '2030-01-01T00:00:00.000Z',
-    selectedChild: childs.length - 1,
-    childs,
-    ...extra,
-  };
-}
-
-function treeOf(roots: ConversationNode[]): ConversationTree {
-  return { group: { convGroupId: 'g1', title: '标题', createTime: '2030-01-01T00:00:00.000Z', gptsId: null, icon: null, showInput: true }, roots, selectedRoot: roots.length - 1 };
-}
-
-const outcome = (extra: Partial<StreamOutcome> & Pick<StreamOutcome, 'status'>): StreamOutcome =>
-  ({ ids: { convId: 'a1', convGroupId: 'g1' }, lastSeq: 3, attempts: 1, mode: 'stream', ...extra }) as StreamOutcome;
-
-type Script = (handlers: StreamHandlers) => StreamOutcome | Promise<StreamOutcome>;
-
-function setup(scripts: Script[], tree: ConversationTree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '答案')])])) {
-  const queue = [...scripts];
-  const deps = {
-    send: jest.fn(async (_body: unknown, handlers: StreamHandlers, _signal: AbortSignal) => queue.shift()!(handlers)),
-    resume: jest.fn(async (_convId: string, handlers: StreamHandlers) => queue.shift()!(handlers)),
-    isRunning: jest.fn(async (_convId: string): Promise<boolean> => false),
-    stop: jest.fn(async () => ({ stopped: true })),
-    tree: jest.fn(async () => tree),
-    selectBranch: jest.fn(async () => null),
-    refreshSession: jest.fn(async (): Promise<boolean> => false),
-    warn: jest.fn(),
-    openPay: jest.fn(),
-    isSignedIn: jest.fn((): boolean => true),
-    keepUnsent: jest.fn(),
-    goToLogin: jest.fn(),
-    onConversation: jest.fn(),
-    settings: () => ({ systemPrompt: '', recentChatLen: 4 }),
-    renderEveryMs: 0,
-  } satisfies ChatStoreDeps;
-  return { store: new ChatStore(deps, 'glm-4-flash'), deps };
-}
 
 describe('ChatStore: sending', () => {
   it('streams ping, reasoning, progress, deltas, references and follow-ups into the live answer, then shows the saved tree', async () => {
@@ -375,5 +323,118 @@ describe('ChatStore: knowledge bases', () => {
     expect(store.draft).toBe('半句话');
     store.newChat('hong-1');
     expect(store.knowledge).toBeNull();
+  });
+});
+
+describe('ChatStore: the end of an answer', () => {
+  const completed = { convGroupId: 'g1', title: '标题', createTime: '2030-01-01T00:01:00.000Z', offlineDemo: true };
+  /** A stream the test drives: its handlers, and `end` to finish it. */
+  function held() {
+    let handlers!: StreamHandlers;
+    let end!: (o: StreamOutcome) => void;
+    const script = (h: StreamHandlers) => ((handlers = h), new Promise<StreamOutcome>((resolve) => (end = resolve)));
+    return { script, handlers: () => handlers, end: (o: StreamOutcome) => end(o) };
+  }
+  const keys = (store: ReturnType<typeof setup>['store']) => store.rows.map((row) => [row.key, row.live]);
+
+  it('the chunk completing the answer ends it — input usable, saved into the tree — before the follow-ups and the end; nothing is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    await store.open('g1');
+    const sending = store.send('追问');
+    stream.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+    stream.handlers().onDelta!('第二个答案', {});
+    expect(store.busy).toBe(true);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    expect(store.busy).toBe(false);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', false]]);
+    const [question, answer] = store.messages.slice(-2).map((m) => m.node);
+    expect(question).toMatchObject({ convId: 'q2', parentConvId: 'a1', chatContent: [{ role: 'user', content: '追问' }], createTime: completed.createTime });
+    expect(answer).toMatchObject({ convId: 'a2', parentConvId: 'q2', status: 'done', offlineDemo: true, createTime: completed.createTime, chatContent: [{ role: 'assistant', content: '第二个答案', followUps: [] }] });
+    expect(store.lastStreamedId).toBe('a2');
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', null);
+
+    stream.handlers().onFollowUps!(['再问一', '再问二']);
+    expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.tree).toHaveBeenCalledTimes(1); // the open only
+    expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
+  });
+
+  it('a new conversation gets its tree from the completed answer', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    const sending = store.send('新问题');
+    stream.handlers().onIds!({ convId: 'a1', convGroupId: 'g9', parentConvId: 'q1' });
+    stream.handlers().onDelta!('答案', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convGroupId: 'g9', convId: 'a1', parentConvId: 'q1', title: '新问题' });
+    expect(store.tree).toMatchObject({ group: { convGroupId: 'g9', title: '新问题' }, selectedRoot: 0 });
+    expect(keys(store)).toEqual([['q1', false], ['a1', false]]);
+    expect(store.convGroupId).toBe('g9');
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.tree).not.toHaveBeenCalled();
+  });
+
+  it('a regenerate shows the new version in place of the old one, then saves it as version 2/2', async () => {
+    const stream = held();
+    const { store } = setup([stream.script]);
+    await store.open('g1');
+    const regenerating = store.regenerate();
+    stream.handlers().onIds!({ convId: 'a1b', convGroupId: 'g1', parentConvId: 'q1' });
+    expect(keys(store)).toEqual([['q1', false], ['a1b', true]]);
+    stream.handlers().onDelta!('新版本', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1b', parentConvId: 'q1' });
+    expect(keys(store)).toEqual([['q1', false], ['a1b', false]]);
+    expect(store.messages.at(-1)).toMatchObject({ curIndex: 2, chatLen: 2, node: { convId: 'a1b', parentConvId: 'q1', chatContent: [{ content: '新版本' }] } });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await regenerating;
+  });
+
+  it('a stream that dropped after output goes on as the same turn: what was shown stays, the rest is added, both messages are saved', async () => {
+    const resumed = held();
+    const dropped = (h: StreamHandlers) => {
+      h.onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+      h.onDelta!('前半，', {});
+      return outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: true, lastSeq: 4 });
+    };
+    const { store, deps } = setup([dropped, resumed.script]);
+    await store.open('g1');
+    const sending = store.send('追问');
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the dropped stream's end is handled
+    expect(deps.resume).toHaveBeenCalledWith('a2', expect.anything(), 4, expect.anything());
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+    expect(store.live!.text).toBe('前半，');
+    resumed.handlers().onDelta!('后半。', {});
+    resumed.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    expect(store.messages.slice(-2).map((m) => m.node.chatContent[0]!.content)).toEqual(['追问', '前半，后半。']);
+    resumed.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.tree).toHaveBeenCalledTimes(1); // the open only
+  });
+
+  it('a new message may be sent while the last answer still waits for its follow-ups, which then stay with that answer', async () => {
+    const first = held();
+    const second = held();
+    const { store } = setup([first.script, second.script]);
+    await store.open('g1');
+    const sending = store.send('第二问');
+    first.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+    first.handlers().onDelta!('第二答', {});
+    first.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    const next = store.send('第三问');
+    second.handlers().onIds!({ convId: 'a3', convGroupId: 'g1', parentConvId: 'q3' });
+    first.handlers().onFollowUps!(['二的追问']);
+    first.handlers().onDelta!('迟到的文字', {});
+    expect(store.live).toMatchObject({ convId: 'a3', text: '' });
+    expect(store.messages.find((m) => m.node.convId === 'a2')!.node.chatContent[0]!.followUps).toEqual(['二的追问']);
+    first.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(store.busy).toBe(true);
+    second.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await next;
   });
 });

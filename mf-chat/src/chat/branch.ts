@@ -46,32 +46,48 @@ function siblingsOf(tree: ConversationTree, convId: string): ConversationNode[] 
   return null;
 }
 
-/**
- * Shows `convId`'s branch locally (the server remembers it through selectBranch): a new tree that
- * shares every node off the path to it. Without recursion: a long conversation is a deep tree.
- */
-export function selectLocally(tree: ConversationTree, convId: string): ConversationTree {
-  const rootIndex = tree.roots.findIndex((node) => node.convId === convId);
-  if (rootIndex >= 0) return { ...tree, selectedRoot: rootIndex };
+/** The nodes from a root down to `convId`, or null when it is not in the tree. Without recursion: a long conversation is a deep tree. */
+function pathTo(tree: ConversationTree, convId: string): ConversationNode[] | null {
   const parentOf = new Map<ConversationNode, ConversationNode>();
   const stack = [...tree.roots];
-  let target: ConversationNode | undefined;
-  while (stack.length > 0 && !target) {
+  while (stack.length > 0) {
     const node = stack.pop()!;
+    if (node.convId === convId) {
+      const path = [node];
+      for (let up = parentOf.get(node); up; up = parentOf.get(up)) path.push(up);
+      return path.reverse();
+    }
     for (const child of node.childs) {
       parentOf.set(child, node);
-      if (child.convId === convId) target = child;
       stack.push(child);
     }
   }
-  if (!target) return tree;
-  let original = parentOf.get(target)!;
-  let copy: ConversationNode = { ...original, selectedChild: original.childs.indexOf(target) };
-  for (let up = parentOf.get(original); up; up = parentOf.get(up)) {
-    const replaced = original;
-    const replacement = copy;
-    copy = { ...up, childs: up.childs.map((child) => (child === replaced ? replacement : child)) };
-    original = up;
+  return null;
+}
+
+/** The tree with the last node of `path` replaced, every node off the path shared. */
+function replaceAlong(tree: ConversationTree, path: readonly ConversationNode[], replacement: ConversationNode): ConversationTree {
+  let copy = replacement;
+  for (let i = path.length - 2; i >= 0; i--) {
+    const up = path[i]!;
+    const replaced = path[i + 1]!;
+    const below = copy;
+    copy = { ...up, childs: up.childs.map((child) => (child === replaced ? below : child)) };
   }
-  return { ...tree, roots: tree.roots.map((root) => (root === original ? copy : root)) };
+  return { ...tree, roots: tree.roots.map((root) => (root === path[0] ? copy : root)) };
+}
+
+/** A new tree with node `convId` replaced by `update(node)`, sharing every node off the path to it; null when it is not there. */
+export function updateNode(tree: ConversationTree, convId: string, update: (node: ConversationNode) => ConversationNode): ConversationTree | null {
+  const path = pathTo(tree, convId);
+  return path ? replaceAlong(tree, path, update(path.at(-1)!)) : null;
+}
+
+/** Shows `convId`'s branch locally (the server remembers it through selectBranch). */
+export function selectLocally(tree: ConversationTree, convId: string): ConversationTree {
+  const path = pathTo(tree, convId);
+  if (!path) return tree;
+  if (path.length === 1) return { ...tree, selectedRoot: tree.roots.indexOf(path[0]!) };
+  const parent = path.at(-2)!;
+  return replaceAlong(tree, path.slice(0, -1), { ...parent, selectedChild: parent.childs.indexOf(path.at(-1)!) });
 }

@@ -40,6 +40,8 @@ export interface Turn {
   userNode: { id: string; content: string };
   /** The new answer, 'generating' with empty content. */
   assistantNodeId: string;
+  /** When the turn was written: the new answer's (and a new question's) createTime. */
+  createTime: string;
   isNewGroup: boolean;
   /**
    * The branch from the first message down to and including `userNode`: user messages and the
@@ -129,6 +131,7 @@ export class ConversationsService {
         group: groupView(group),
         userNode: { id: userNode.id, content: userNode.content },
         assistantNodeId,
+        createTime: at,
         isNewGroup,
         history: path.filter(remembered).map(({ role, content }) => ({ role, content })),
       };
@@ -166,9 +169,10 @@ export class ConversationsService {
   /**
    * Stores how an answer ended, only while it is still generating. False when the node is gone
    * (its conversation was deleted meanwhile) or had already ended; never throws for those.
+   * `executor`: a transaction of the caller's (the chat gateway settles the points in the same one).
    */
-  finishAnswer(assistantNodeId: string, answer: FinishedAnswer): Promise<boolean> {
-    return this.repo.finish(assistantNodeId, {
+  finishAnswer(assistantNodeId: string, answer: FinishedAnswer, executor: Executor = this.repo.db): Promise<boolean> {
+    return this.repo.finish(executor, assistantNodeId, {
       content: answer.content,
       reasoning: answer.reasoning ?? '',
       references: JSON.stringify(answer.references ?? []),
@@ -179,6 +183,14 @@ export class ConversationsService {
       usage: answer.usage ? JSON.stringify(answer.usage) : null,
       finished_at: this.now().toISOString(),
     });
+  }
+
+  /**
+   * Adds follow-up suggestions to an answer that is done (a real channel's come after the answer
+   * was saved); false when the node is gone or did not end as done.
+   */
+  saveFollowUps(assistantNodeId: string, followUps: readonly string[]): Promise<boolean> {
+    return this.repo.setFollowUps(assistantNodeId, JSON.stringify(followUps));
   }
 
   /** Marks the answers among `nodeIds` that are still generating as failed (crash recovery); how many. */
