@@ -4,6 +4,7 @@ import { autorun } from 'mobx';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
 import { i18n, loadAccount, request, sdkInstance, sdkText, setSiteConfig, theme, type Registry } from '@qiming/sdk';
 import { loadRegistry, type RegistrySource } from './registry/registryClient';
+import { inlinedRegistry } from './registry/inlineRegistry';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
 import { reportRemoteFailure } from './federation/failureReporter';
@@ -36,7 +37,7 @@ async function boot() {
   captureInstallPrompt();
   const { registry, source }: { registry: Registry; source: RegistrySource } = __USE_BUILT_IN_REGISTRY__
     ? { registry: __DEFAULT_REGISTRY__, source: 'defaults' }
-    : await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
+    : await loadRegistry({ inlined: inlinedRegistry(), fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
   document.documentElement.dataset.registrySource = source;
   await applySiteLanguage(registry);
   request.markInitialised();
