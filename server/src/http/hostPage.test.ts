@@ -55,8 +55,14 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
     t = await createTestApp({ API_SITE_URL: BREAKOUT });
     const host = t.config.hostShellDir;
     fs.writeFileSync(path.join(host, 'index.html'), TEMPLATE);
-    fs.writeFileSync(path.join(host, 'shared-chunks.json'), JSON.stringify({ react: ['923.aaaa.js'], '@qiming/sdk': ['114.bbbb.js', 'gone.cccc.js'], 'single-spa': ['449.dddd.js'] }));
-    for (const file of ['923.aaaa.js', '114.bbbb.js', '449.dddd.js']) fs.writeFileSync(path.join(host, file), `/* ${file} */`);
+    fs.writeFileSync(
+      path.join(host, 'shared-chunks.json'),
+      JSON.stringify({
+        shared: { react: ['923.aaaa.js'], '@qiming/sdk': ['114.bbbb.js', 'gone.cccc.js'], 'single-spa': ['449.dddd.js'], mobx: ['769.eeee.js'] },
+        boot: { files: ['712.ffff.js', '712.ffff.css'], shared: ['react', 'single-spa'] },
+      }),
+    );
+    for (const file of ['923.aaaa.js', '114.bbbb.js', '449.dddd.js', '769.eeee.js', '712.ffff.js', '712.ffff.css']) fs.writeFileSync(path.join(host, file), `/* ${file} */`);
     await t.app.platform.publish({ area: 'chat', buildDir: chatBuild('1.0.0', 'a1') });
     await t.app.platform.activate('chat', '1.0.0');
     await t.app.platform.publish({ area: 'chat', buildDir: chatBuild('1.1.0', 'b2') });
@@ -95,9 +101,12 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
     assert.deepEqual(
       preloads.map((p) => `${p.as} ${p.href}`),
       [
+        'script /712.ffff.js',
+        'style /712.ffff.css',
+        'script /923.aaaa.js',
+        'script /449.dddd.js',
         'fetch /remotes/chat/1.0.0/mf-manifest.json',
         'script /remotes/chat/1.0.0/remoteEntry.js',
-        'script /923.aaaa.js',
         'script /114.bbbb.js',
         'script /remotes/chat/1.0.0/__federation_expose_app.a1.js',
         'script /remotes/chat/1.0.0/5384.a1.js',
@@ -107,12 +116,15 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
     for (const { href } of preloads) assert.equal((await t.app.server.inject({ method: 'GET', url: href })).statusCode, 200, href);
   });
 
-  it('puts the route layout on the page; a route without a live area gets the registry and no hints', async () => {
+  it('puts the route layout on the page; a route without a live area gets the registry and only the host boot hints', async () => {
     assert.match((await page('/chatPage', activeVisitor)).body, /^<!doctype html><html data-layout="chat" lang="zh-CN">/);
     const other = await page('/__no_area_here', activeVisitor);
     assert.match(other.body, /<html data-layout="page"/);
     assert.deepEqual(registryOf(other.body), await apiRegistry(activeVisitor));
-    assert.deepEqual(preloadsOf(other.body), []);
+    assert.deepEqual(
+      preloadsOf(other.body).map((p) => p.href),
+      ['/712.ffff.js', '/712.ffff.css', '/923.aaaa.js', '/449.dddd.js'],
+    );
   });
 
   it('keeps every registry string inside the data block', async () => {

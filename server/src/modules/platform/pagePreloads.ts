@@ -31,7 +31,8 @@ const PLAN_CACHE_SIZE = 100;
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * The `<link rel="preload">` hints of a page: for the area that owns the route, at the version this
+ * The `<link rel="preload">` hints of a page: the host's boot chunk group and the shared modules it
+ * consumes (fetched only after main.js has run, otherwise), and, for the area that owns the route, at the version this
  * visitor's registry names (so a canary visitor preloads the canary), its manifest, remoteEntry.js,
  * the `./app` expose's own chunks and the host's chunks of the shared modules that expose requires
  * (mf-stats.json) — the requests the boot would otherwise make one after another (host, registry,
@@ -44,29 +45,38 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  * scripts without a `crossorigin` attribute (`as="script"`), CSS chunks as stylesheets
  * (`as="style"`). Only files that exist are named: the remote store's release, the host build's.
  */
+/** shared-chunks.json of the host build (build-config/shared-chunks-plugin.cjs). */
+interface HostChunks {
+  shared?: Record<string, string[]>;
+  boot?: { files?: string[]; shared?: string[] };
+}
+
 export class PagePreloads {
   private readonly plans = new Map<string, Promise<ReleasePlan | null>>();
-  private hostShared: { mtimeMs: number; byName: Record<string, string[]> } | null = null;
+  private hostChunks: { mtimeMs: number; chunks: HostChunks } | null = null;
 
   constructor(
     private readonly store: RemoteStore,
     private readonly hostShellDir: string,
   ) {}
 
+  /** The host's boot files on every page; then, when an area owns the route, that area's. */
   async for(registry: Registry, pathname: string): Promise<PreloadLink[]> {
+    const host = this.currentHostChunks();
+    const links: PreloadLink[] = this.hostFilesOf(host, host.boot?.files ?? [], host.boot?.shared ?? []);
     const owner = ownerOfPath(pathname, registry.areas);
     const area = registry.areas.find((a) => a.area === owner);
-    if (!area?.version || !area.entry) return [];
-    const plan = await this.planOf(area.area, area.version);
-    if (!plan) return [];
-    const base = area.entry.slice(0, area.entry.lastIndexOf('/') + 1);
-    const links: PreloadLink[] = [
-      { href: area.entry, as: 'fetch', crossorigin: true },
-      { href: base + plan.entry, as: 'script' },
-      ...this.hostFilesOf(plan.shared).map((file): PreloadLink => ({ href: `/${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
-      ...plan.scripts.map((file): PreloadLink => ({ href: base + file, as: 'script' })),
-      ...plan.styles.map((file): PreloadLink => ({ href: base + file, as: 'style' })),
-    ];
+    const plan = area?.version && area.entry ? await this.planOf(area.area, area.version) : null;
+    if (area?.entry && plan) {
+      const base = area.entry.slice(0, area.entry.lastIndexOf('/') + 1);
+      links.push(
+        { href: area.entry, as: 'fetch', crossorigin: true },
+        { href: base + plan.entry, as: 'script' },
+        ...this.hostFilesOf(host, [], plan.shared),
+        ...plan.scripts.map((file): PreloadLink => ({ href: base + file, as: 'script' })),
+        ...plan.styles.map((file): PreloadLink => ({ href: base + file, as: 'style' })),
+      );
+    }
     const seen = new Set<string>();
     return links.filter((link) => !seen.has(link.href) && !!seen.add(link.href));
   }
@@ -101,18 +111,25 @@ export class PagePreloads {
     return { entry, scripts: await existing(strings(app?.assets?.js?.sync)), styles: await existing(strings(app?.assets?.css?.sync)), shared };
   }
 
-  /** The host build's files of these shared modules (shared-chunks.json, written by the host build), those that exist. */
-  private hostFilesOf(names: string[]): string[] {
+  /** The host build's shared-chunks.json, re-read when a new build replaces it; empty for a host built before it existed. */
+  private currentHostChunks(): HostChunks {
     const file = path.join(this.hostShellDir, 'shared-chunks.json');
     let stat: fs.Stats;
     try {
       stat = fs.statSync(file);
     } catch {
-      return []; // a host built before the file existed: no hints for its chunks
+      return {};
     }
-    if (this.hostShared?.mtimeMs !== stat.mtimeMs) this.hostShared = { mtimeMs: stat.mtimeMs, byName: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]> };
-    const files = names.flatMap((name) => strings(this.hostShared!.byName[name]));
-    return [...new Set(files)].filter((f) => fs.existsSync(path.join(this.hostShellDir, f)));
+    if (this.hostChunks?.mtimeMs !== stat.mtimeMs) this.hostChunks = { mtimeMs: stat.mtimeMs, chunks: JSON.parse(fs.readFileSync(file, 'utf8')) as HostChunks };
+    return this.hostChunks.chunks;
+  }
+
+  /** Hints for host files and the host's files of these shared modules, those that exist. */
+  private hostFilesOf(host: HostChunks, files: string[], sharedNames: string[]): PreloadLink[] {
+    const all = [...strings(files), ...sharedNames.flatMap((name) => strings(host.shared?.[name]))];
+    return [...new Set(all)]
+      .filter((f) => fs.existsSync(path.join(this.hostShellDir, f)))
+      .map((f): PreloadLink => ({ href: `/${f}`, as: f.endsWith('.css') ? 'style' : 'script' }));
   }
 }
 
