@@ -145,7 +145,7 @@ async function recordTraffic(context, page) {
   };
 }
 
-/** Stamps window.__usableAt (ms since navigation start) once `selector` is visible and the splash is gone. */
+/** Stamps window.__usableAt (ms since navigation start) once `selector` is visible (and, on builds that had one, the splash is gone). */
 function markUsable(selector) {
   const check = () => {
     const el = document.querySelector(selector);
@@ -174,7 +174,9 @@ async function coldLoad(browser, origin, route, readySelector) {
   await waitVisible(page, readySelector);
   const usableMs = await page.evaluate(() => window.__usableAt ?? performance.now()); // fallback: seen by Playwright's poll
   await page.waitForLoadState('networkidle');
-  return { context, page, traffic, usableMs, requests: [...traffic.requests], ...(await traffic.totals()), ...(await traffic.wireTotals()) };
+  // Paint Timing API: the first paint of text, an image or a non-white canvas, since navigation start.
+  const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  return { context, page, traffic, usableMs, fcpMs, requests: [...traffic.requests], ...(await traffic.totals()), ...(await traffic.wireTotals()) };
 }
 
 async function measureHostOnly(browser, origin) {
@@ -190,9 +192,10 @@ async function measureChatPage(browser, origin) {
     await load.context.close();
     runs.push(load);
   }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const times = runs.map((r) => r.usableMs);
-  const sorted = [...times].sort((a, b) => a - b);
-  return { ...runs[0], times, medianMs: sorted[Math.floor(sorted.length / 2)] };
+  const fcpTimes = runs.map((r) => r.fcpMs ?? Number.NaN);
+  return { ...runs[0], times, medianMs: median(times), fcpTimes, fcpMedianMs: median(fcpTimes) };
 }
 
 async function measureFirstVisitOfPay(browser, origin) {
@@ -292,6 +295,7 @@ function buildRows({ host, chat, pay, registry, sdk }) {
     row('Chat page: JS+CSS', `${kib(chat.gzip)} gzip (${kib(chat.raw)} raw)`, '≤ 350 KiB gzip', verdict(chat.gzip, 350 * KiB)),
     row('Chat page: bytes on the wire, info', onTheWire(chat), '—', 'ℹ️'),
     row('Chat page: requests', String(chat.requests.length), '≤ 25', verdict(chat.requests.length, 25)),
+    row(`Chat page first contentful paint (median of ${CHAT_RUNS})`, `${Math.round(chat.fcpMedianMs)} ms (runs: ${chat.fcpTimes.map(Math.round).join(', ')})`, '—', 'ℹ️'),
     row(`Chat page usable (median of ${CHAT_RUNS})`, `${Math.round(chat.medianMs)} ms (runs: ${chat.times.map(Math.round).join(', ')})`, '≤ 700 ms', verdict(chat.medianMs, 700)),
     row('First visit of pay: requests beyond feature code', `${payOverhead} (of ${pay.requests.length}; ${kib(pay.gzip)} gzip JS+CSS)`, '≤ 3', verdict(payOverhead, 3)),
     row('First visit of pay: bytes on the wire, info', onTheWire(pay), '—', 'ℹ️'),

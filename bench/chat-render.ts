@@ -1,5 +1,6 @@
 // Chat rendering in headless Chromium against the built front end: a ~2,000-token markdown answer
-// streamed at ~100 chunks/s (main-thread busy time, long tasks, final render after the last chunk),
+// streamed at ~100 chunks/s (main-thread busy time, long tasks, final render after the last chunk,
+// the answer settled and the composer ready after the upstream's last chunk, how getStream ended),
 // and opening a 200- and a 2,000-message conversation by a click in the history (last message
 // visible, JS heap after) and by a reload of its URL, and pasting 2,000 lines into the composer,
 // then typing a key.
@@ -33,6 +34,8 @@ const CHUNKS_PER_SECOND = positiveInteger('BENCH_RENDER_CHUNKS_PER_SECOND', 100)
 /** Set: the offline model answers this question instead of the scripted answer (see README). */
 const OFFLINE_QUESTION = process.env.BENCH_RENDER_QUESTION?.trim() || undefined;
 const FIRST_CHUNK_MS = 100;
+/** How long the local upstream takes to answer the gateway's follow-up suggestions call (a slow real model). */
+const FOLLOW_UP_MS = positiveInteger('BENCH_RENDER_FOLLOW_UP_MS', 2000);
 const CONVERSATION_SIZES = [200, 2000] as const;
 const VIEWPORT = { width: 1440, height: 900 };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -44,6 +47,7 @@ const TARGETS = {
   busyShare: 0.15,
   longTaskMs: 50,
   finalRenderMs: 50,
+  answerSettledMs: 267,
   openMs: { 200: 150, 2000: 350 } as Record<number, number>,
   reloadMs: { 200: 500, 2000: 700 } as Record<number, number>,
   heapMb: 40,
@@ -97,6 +101,8 @@ interface StreamSource {
   /** The answer's last sentence as any markdown renderer shows it. */
   closing: string;
   env: Record<string, string>;
+  /** Epoch ms at which the upstream wrote the latest answer's last chunk; null for the offline model (the last chunk's arrival stands in). */
+  upstreamEndAt(): number | null;
 }
 
 /** The last line of a markdown answer without its block markers (quote, heading, list). */
@@ -117,12 +123,13 @@ async function streamSource(): Promise<StreamSource> {
       answer: content,
       closing: closingOf(content),
       env: { OFFLINE_TOKENS_PER_SECOND: String(tokensPerSecond), OFFLINE_FIRST_TOKEN_MS: String(FIRST_CHUNK_MS) },
+      upstreamEndAt: () => null,
     };
   }
-  const upstream = await startPacedUpstream(STREAM_ANSWER, CHUNKS_PER_SECOND, FIRST_CHUNK_MS);
+  const upstream = await startPacedUpstream(STREAM_ANSWER, CHUNKS_PER_SECOND, FIRST_CHUNK_MS, FOLLOW_UP_MS);
   cleanups.push(() => upstream.close());
   return {
-    description: `the scripted answer from a local OpenAI-compatible upstream through the gateway, ${OFFLINE_DEFAULTS.chunkChars} characters a chunk as the offline model cuts them`,
+    description: `the scripted answer from a local OpenAI-compatible upstream through the gateway, ${OFFLINE_DEFAULTS.chunkChars} characters a chunk as the offline model cuts them; the upstream answers the follow-up suggestions call after ${FOLLOW_UP_MS} ms`,
     question: '请系统介绍排序算法：原理、复杂度分析、常见算法对比和工程实践，并给出代码和公式。',
     answer: STREAM_ANSWER,
     closing: closingOf(STREAM_ANSWER),
@@ -130,6 +137,7 @@ async function streamSource(): Promise<StreamSource> {
       CHAT_CHANNELS: JSON.stringify([{ id: 'bench-render', kind: 'openai-compatible', baseUrl: upstream.baseUrl, apiKeyEnv: 'BENCH_RENDER_UPSTREAM_KEY', models: [MODEL] }]),
       BENCH_RENDER_UPSTREAM_KEY: 'bench',
     },
+    upstreamEndAt: () => upstream.lastAnswerEndAt(),
   };
 }
 
@@ -178,11 +186,35 @@ interface StreamRun {
   /** The closing sentence is still in view once the box stopped changing (a saved answer may be cut). */
   finalTextKept: boolean;
   settledMs: number;
+  /** From the upstream's last chunk (or, for the offline model, the last chunk's arrival in the page): */
+  afterUpstream: {
+    /** …to the last change of the answer's markdown. */
+    answerSettledMs: number | null;
+    /** …to the first frame without the stop button. */
+    composerReadyMs: number | null;
+    /** …to the chunk completing the answer, and to the follow-up chunk. */
+    answerCompleteMs: number | null;
+    followUpMs: number | null;
+    /** …to the end of the getStream body. */
+    streamEndMs: number | null;
+  };
+  /** From `event: done` to the end of the body, when the server closed it and the SDK read it to the end. */
+  closeAfterDoneMs: number | null;
+  /** How the getStream body ended: the server closed it (read to its end), the SDK cancelled its reader, or it broke off (an abort). */
+  closedBy: 'server' | 'sdk-cancel' | 'broken' | 'unknown';
+  /** The SDK aborted the request's signal (an ERR_ABORTED unless the body had already ended). */
+  sdkAborted: boolean;
+  /** getStream requests Chromium's network log reports as failed with net::ERR_ABORTED. */
+  networkAborts: number;
   errors: string[];
 }
 
 async function measureStream(browser: Browser, origin: string, user: BenchUser, source: StreamSource): Promise<StreamRun> {
   const { context, page, errors } = await signedInPage(browser, origin, user);
+  let networkAborts = 0;
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/backend-api/getStream') && /ERR_ABORTED/.test(request.failure()?.errorText ?? '')) networkAborts++;
+  });
   let tracing = false;
   try {
     await openChatPage(page);
@@ -197,14 +229,20 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
     const trace = await browser.stopTracing();
     tracing = false;
     const finalTextKept = await page.evaluate((closing) => window.__bench.shows(closing), source.closing);
-    const state = await page.evaluate(() => {
-      const { contentTimes, firstContentMark, streamEndedAt, longTasks, render } = window.__bench.state;
-      return { contentTimes, firstContentMark, streamEndedAt, longTasks, render } satisfies InPageState;
+    const { state, timeOrigin } = await page.evaluate(() => {
+      const { contentTimes, firstContentMark, streamEndedAt, longTasks, render, stream } = window.__bench.state;
+      return { state: { contentTimes, firstContentMark, streamEndedAt, longTasks, render, stream } satisfies InPageState, timeOrigin: performance.timeOrigin };
     });
     const first = state.contentTimes[0];
     const last = state.contentTimes.at(-1);
     if (first === undefined || last === undefined || state.firstContentMark === null || !state.render) throw new Error('the page saw no answer text in the getStream response');
     const durationMs = last - first;
+    // Both clocks are this machine's: epoch ms of the upstream's write, in the page's performance.now().
+    const upstreamEnd = source.upstreamEndAt();
+    const reference = upstreamEnd === null ? last : upstreamEnd - timeOrigin;
+    const since = (at: number | null) => (at === null ? null : at - reference);
+    const { stream, render } = state;
+    const closedBy = stream.bodyEnd === 'ended' ? 'server' : stream.bodyEnd === 'cancelled' ? 'sdk-cancel' : stream.bodyEnd === 'failed' ? 'broken' : 'unknown';
     return {
       chunks: state.contentTimes.length,
       durationMs,
@@ -214,6 +252,18 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
       finalRenderMs: state.render.finalTextAt === null ? null : state.render.finalTextAt - last,
       finalTextKept,
       settledMs: (state.render.lastFrameAt ?? last) - last,
+      afterUpstream: {
+        answerSettledMs: since(render.answerChangedAt),
+        composerReadyMs: since(render.stopGoneAt),
+        answerCompleteMs: since(stream.answerCompleteAt),
+        followUpMs: since(stream.followUpAt),
+        streamEndMs: since(stream.bodyEndAt),
+      },
+      // Known only when the app read the body to its end itself (after an abort, the end was found later).
+      closeAfterDoneMs: closedBy === 'server' && stream.abortedAt === null && stream.doneAt !== null && stream.bodyEndAt !== null ? stream.bodyEndAt - stream.doneAt : null,
+      closedBy,
+      sdkAborted: stream.abortedAt !== null,
+      networkAborts,
       errors,
     };
   } finally {
@@ -360,10 +410,6 @@ interface Row {
 }
 
 function streamRows(source: StreamSource, runs: StreamRun[]): Row[] {
-  const busyShares = runs.map((r) => r.busy.busyMs / r.durationMs);
-  const busyShare = median(busyShares);
-  const longTaskCounts = runs.map((r) => r.longTasks.length);
-  const longest = Math.max(...runs.map((r) => r.busy.longestTaskMs));
   const finals = runs.map((r) => r.finalRenderMs);
   const shownFinals = numbers(finals);
   const never = runs.length - shownFinals.length;
@@ -382,6 +428,66 @@ function streamRows(source: StreamSource, runs: StreamRun[]): Row[] {
     ok: never ? '❌' : lost ? '⚠️' : verdict(median(shownFinals), TARGETS.finalRenderMs),
   };
   return [
+    ...rowsBefore(source, runs),
+    finalRow,
+    settledRow(runs),
+    streamEndRow(runs),
+  ];
+}
+
+/** The answer after the upstream's last chunk: its text settled, the composer ready, the chunks that came. */
+function settledRow(runs: StreamRun[]): Row {
+  const figure = (pick: (r: StreamRun['afterUpstream']) => number | null) => {
+    const values = runs.map((r) => pick(r.afterUpstream));
+    const shown = numbers(values);
+    return shown.length ? `${ms(median(shown))} (${runsOf(values, ms)})` : 'never';
+  };
+  const settled = numbers(runs.map((r) => r.afterUpstream.answerSettledMs));
+  const from = OFFLINE_QUESTION ? "the last chunk's arrival" : "the upstream's last chunk";
+  return {
+    what: `The answer after ${from}`,
+    measured: [
+      `its text last changed after ${figure((a) => a.answerSettledMs)}`,
+      `the composer was ready (stop button gone) after ${figure((a) => a.composerReadyMs)}`,
+      `the chunk completing the answer came after ${figure((a) => a.answerCompleteMs)}`,
+      `the follow-ups after ${figure((a) => a.followUpMs)}`,
+      `the getStream body ended after ${figure((a) => a.streamEndMs)}`,
+    ].join('; '),
+    target: `≤ ${TARGETS.answerSettledMs} ms (the peer's final render)`,
+    ok: settled.length === runs.length ? verdict(median(settled), TARGETS.answerSettledMs) : '❌',
+  };
+}
+
+/** How getStream ended: closed by the server right after done and read to its end, or cut by the SDK. */
+function streamEndRow(runs: StreamRun[]): Row {
+  const count = (closedBy: StreamRun['closedBy']) => runs.filter((r) => r.closedBy === closedBy).length;
+  const closes = runs.map((r) => r.closeAfterDoneMs);
+  const aborts = runs.reduce((sum, r) => sum + r.networkAborts, 0);
+  const sdkAborts = runs.filter((r) => r.sdkAborted).length;
+  const byServer = count('server');
+  return {
+    what: 'getStream after `event: done`',
+    measured: [
+      numbers(closes).length ? `the server closed it ${ms(median(numbers(closes)))} after done (${runsOf(closes, ms)})` : 'when the server closed it is not known (the SDK stopped reading)',
+      `closed by the server before anything cut it in ${byServer} of ${runs.length} runs`,
+      count('sdk-cancel') ? `the SDK cancelled its reader after the grace in ${count('sdk-cancel')}` : '',
+      count('broken') ? `the body broke off in ${count('broken')}` : '',
+      `the SDK aborted the request in ${sdkAborts} of ${runs.length}`,
+      `ERR_ABORTED in the network log: ${aborts} of ${runs.length}`,
+    ]
+      .filter(Boolean)
+      .join('; '),
+    target: 'closed by the server at once; never aborted',
+    ok: byServer === runs.length && aborts === 0 && sdkAborts === 0 ? '✅' : '❌',
+  };
+}
+
+function rowsBefore(source: StreamSource, runs: StreamRun[]): Row[] {
+  const busyShares = runs.map((r) => r.busy.busyMs / r.durationMs);
+  const busyShare = median(busyShares);
+  const longTaskCounts = runs.map((r) => r.longTasks.length);
+  const longest = Math.max(...runs.map((r) => r.busy.longestTaskMs));
+  return [
     { what: 'Streamed answer', measured: [`${countTokens(source.answer)} tokens (o200k), ${source.answer.length} characters, ${median(runs.map((r) => r.chunks))} chunks with text`, pageErrors(runs)].filter(Boolean).join('; '), target: '~2,000 tokens', ok: 'ℹ️' },
     { what: 'Chunk rate in the page', measured: `${median(runs.map((r) => r.chunksPerSecond)).toFixed(1)} chunks/s over ${(median(runs.map((r) => r.durationMs)) / 1000).toFixed(2)} s`, target: `${CHUNKS_PER_SECOND} chunks/s`, ok: 'ℹ️' },
     {
@@ -396,7 +502,6 @@ function streamRows(source: StreamSource, runs: StreamRun[]): Row[] {
       target: 'none',
       ok: median(longTaskCounts) === 0 ? '✅' : '❌',
     },
-    finalRow,
   ];
 }
 

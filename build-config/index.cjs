@@ -11,6 +11,7 @@ const { sharedConfig } = require('./shared.cjs');
 const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
 const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
 const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
+const { SharedChunksPlugin } = require('./shared-chunks-plugin.cjs');
 const { compressionPlugins } = require('./precompress.cjs');
 const areas = require('@qiming/contracts/areas.json');
 
@@ -157,6 +158,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
       experiments: { provideExternalRuntime: true },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+    new SharedChunksPlugin(),
     // The web app manifest and its icons (install as an app), served as they are.
     new CopyPlugin({ patterns: [{ from: path.join(packageDir, 'public'), noErrorOnMissing: true }] }),
   );

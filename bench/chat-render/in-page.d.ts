@@ -5,6 +5,25 @@ export interface RenderWatch {
   finalTextAt: number | null;
   /** Last frame in which the messages box changed. */
   lastFrameAt: number | null;
+  /** Last frame in which an answer's markdown changed (its text, an enhancement, a remount). */
+  answerChangedAt: number | null;
+  /** First frame showing the composer's stop button, and the first one after it without it. */
+  stopShownAt: number | null;
+  stopGoneAt: number | null;
+}
+
+/** How the getStream exchange ended, as the page saw it. */
+export interface StreamEnd {
+  /** Arrival of the chunk completing the answer (`answerComplete`, or the titled final chunk before that mark existed). */
+  answerCompleteAt: number | null;
+  followUpAt: number | null;
+  /** Arrival of `event: done`. */
+  doneAt: number | null;
+  /** ended: the server closed the body and the app read it to the end; cancelled: the app cancelled its reader; failed: the body broke off (an abort). */
+  bodyEnd: 'ended' | 'cancelled' | 'failed' | null;
+  bodyEndAt: number | null;
+  /** The app aborted the request's signal (an ERR_ABORTED in the network log unless the body had already ended). */
+  abortedAt: number | null;
 }
 
 export interface OpenTimes {
@@ -23,6 +42,7 @@ export interface InPageState {
   streamEndedAt: number | null;
   longTasks: Array<{ start: number; duration: number }>;
   render: RenderWatch | null;
+  stream: StreamEnd;
 }
 
 export interface InPageBench {

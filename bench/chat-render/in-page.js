@@ -11,6 +11,8 @@
   const CONVERSATION_READ = /\/app-api\/backend-api\/getConversation(s|Branch)\?/;
   /** sessionStorage key: set before a reload, the closing sentence the reloaded page waits for. */
   const RELOAD_WATCH_KEY = 'bench:reload-watch';
+  const MARKDOWN = '[data-testid="markdown"]';
+  const STOP = '[data-testid="stop"]';
   const FIRST_CONTENT_MARK = 'bench:first-content';
 
   const state = {
@@ -22,6 +24,8 @@
     render: null,
     open: null,
     openVisible: null,
+    /** How the (first) getStream exchange ended: see `stream` below. */
+    stream: { answerCompleteAt: null, followUpAt: null, doneAt: null, bodyEnd: null, bodyEndAt: null, abortedAt: null },
   };
 
   new PerformanceObserver((list) => {
@@ -43,8 +47,13 @@
       const events = pending.split('\n\n');
       pending = events.pop();
       for (const event of events) {
-        const data = event
-          .split('\n')
+        const lines = event.split('\n');
+        const now = performance.now();
+        if (lines.some((line) => line.trim() === 'event: done')) {
+          state.stream.doneAt ??= now;
+          continue;
+        }
+        const data = lines
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trim())
           .join('\n');
@@ -54,8 +63,10 @@
         } catch {
           continue;
         }
+        if (chunk?.type === 'follow_up') state.stream.followUpAt ??= now;
+        // The chunk that completes the answer: marked answerComplete, or (before that mark existed) the one with the title.
+        if (chunk?.code === 0 && (chunk.answerComplete === true || typeof chunk.title === 'string')) state.stream.answerCompleteAt ??= now;
         if (chunk?.type !== 'normal' || !chunk.choices?.[0]?.delta?.content) continue;
-        const now = performance.now();
         if (state.contentTimes.length === 0) state.firstContentMark = performance.mark(FIRST_CONTENT_MARK).startTime;
         state.contentTimes.push(now);
       }
@@ -68,33 +79,66 @@
     if (!url.includes(STREAM_PATH) || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return response;
     const reader = response.body.getReader();
     const stamp = stamper();
-    // The stream ends when the body does, fails, or the app cancels it (the SDK aborts once it has read `done`).
+    const bodyEnded = (kind) => {
+      if (state.stream.bodyEnd === null) {
+        state.stream.bodyEnd = kind;
+        state.stream.bodyEndAt = performance.now();
+      }
+      endStream();
+    };
+    // Whether the app aborted the request rather than reading it to its end. It reads no more then:
+    // what is left shows whether the body had already ended (nothing cut) or was cut (ERR_ABORTED).
+    init?.signal?.addEventListener(
+      'abort',
+      async () => {
+        state.stream.abortedAt ??= performance.now();
+        try {
+          while (!(await reader.read()).done);
+          bodyEnded('ended');
+        } catch {
+          bodyEnded('failed');
+        }
+      },
+      { once: true },
+    );
+    // The stream ends when the body does (the server closed it), fails (an abort), or the app cancels its reader.
+    // No read-ahead (highWaterMark 0): the network body is read only as the app reads, so an app
+    // that aborts after `done` cuts the response as it would without this wrapper.
     const stamped = new ReadableStream({
       async pull(controller) {
         try {
           const { done, value } = await reader.read();
           if (done) {
-            endStream();
+            bodyEnded('ended');
             controller.close();
             return;
           }
           stamp(value);
           controller.enqueue(value);
         } catch (error) {
-          endStream();
+          bodyEnded('failed');
           controller.error(error);
         }
       },
       cancel(reason) {
-        endStream();
+        bodyEnded('cancelled');
         return reader.cancel(reason);
       },
-    });
+    }, { highWaterMark: 0 });
     return new Response(stamped, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
   // ---- helpers
   const messagesBox = () => document.querySelector(MESSAGES);
+  const elementOf = (node) => (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement);
+  /** The mutation changed what an answer's markdown shows: inside it, or adding / removing one. */
+  const touchesAnswer = (record) => {
+    if (elementOf(record.target)?.closest(MARKDOWN)) return true;
+    for (const node of [...record.addedNodes, ...record.removedNodes]) {
+      if (node.nodeType === Node.ELEMENT_NODE && (node.matches(MARKDOWN) || node.querySelector(MARKDOWN))) return true;
+    }
+    return false;
+  };
   const inside = (node, box) => !!box && box.contains(node.nodeType === Node.ELEMENT_NODE ? node : node.parentNode);
 
   /** Where `text` is drawn inside `root`: the rectangle of that exact text, or null when it is not there. */
@@ -183,16 +227,23 @@
      * a frame after the text changed).
      */
     watchRender(closing) {
-      const render = { finalTextAt: null, lastFrameAt: null };
+      const render = { finalTextAt: null, lastFrameAt: null, answerChangedAt: null, stopShownAt: null, stopGoneAt: null };
       state.render = render;
       let framePending = false;
       let boxChanged = false;
+      let answerChanged = false;
       const onFrame = () => {
         framePending = false;
         const now = performance.now();
         if (boxChanged) render.lastFrameAt = now;
+        if (answerChanged) render.answerChangedAt = now;
         boxChanged = false;
+        answerChanged = false;
         if (render.finalTextAt === null && shows(closing)) render.finalTextAt = now;
+        // The composer is ready again once the stop button it showed during the answer is gone.
+        const stop = document.querySelector(STOP);
+        if (stop) render.stopShownAt ??= now;
+        else if (render.stopShownAt !== null) render.stopGoneAt ??= now;
       };
       const checkNextFrame = () => {
         if (framePending) return;
@@ -201,8 +252,13 @@
       };
       new MutationObserver((records) => {
         const box = messagesBox();
-        if (!records.some((r) => inside(r.target, box))) return;
+        const stopChanged = render.stopGoneAt === null && (render.stopShownAt === null) === !!document.querySelector(STOP);
+        if (!records.some((r) => inside(r.target, box))) {
+          if (stopChanged) checkNextFrame();
+          return;
+        }
         boxChanged = true;
+        answerChanged ||= records.some(touchesAnswer);
         checkNextFrame();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
       document.addEventListener('scroll', (event) => inside(event.target, messagesBox()) && checkNextFrame(), { capture: true, passive: true });

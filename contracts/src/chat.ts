@@ -157,8 +157,11 @@ export interface Reference {
 /**
  * One SSE data payload (spec chat §3 "Stream chunk"). Servers may send null for absent fields.
  * Besides the spec's fields the gateway sends `seq` (1, 2, 3… per generation; the SSE `id` too),
- * `choices[0].delta.reasoning_content` (the thinking of think models), `references` (web models)
- * and `offlineDemo` on the final chunk of an answer from the offline model.
+ * `choices[0].delta.reasoning_content` (the thinking of think models), `references` (web models),
+ * `parentConvId` with the ids (the message being answered), and on the chunk that completes the
+ * answer `answerComplete: true`, `createTime` (the answer's, as saved) and `offlineDemo` (an
+ * answer from the offline model). That chunk means the answer is saved and billed; a real
+ * channel's `follow_up` chunk may still come after it, before `event: done`.
  */
 export interface StreamChunk {
   seq?: number | null;
@@ -169,8 +172,14 @@ export interface StreamChunk {
   choices?: Array<{ delta?: { content?: string | null; reasoning_content?: string | null } | null }> | null;
   convId?: string | number | null;
   convGroupId?: string | number | null;
+  /** The node the answer follows: the question (the user message) it answers. */
+  parentConvId?: string | number | null;
   references?: Reference[] | null;
   offlineDemo?: boolean | null;
+  /** The chunk that completes the answer (saved, points settled). */
+  answerComplete?: boolean | null;
+  /** On that chunk: the answer's creation time as saved (ISO 8601). */
+  createTime?: string | null;
 }
 
 /**
@@ -186,7 +195,8 @@ export interface StopResult {
   /** false when the generation had already ended. */
   stopped: boolean;
 }
-// GET backend-api/resumeStream?convId=&after=<seq> → SSE: the chunks after `after`, then live ones, then `event: done`.
+// GET backend-api/resumeStream?convId=&after=<seq> → SSE: the chunks after `after`, then live ones, then `event: done`
+// (after the chunk completing the answer too: a real channel's follow-ups come after it).
 
 // ---- conversations ---------------------------------------------------------------------------
 

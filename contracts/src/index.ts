@@ -11,3 +11,5 @@ export * from './share.js';
 export * from './agents.js';
 export * from './images.js';
 export * from './knowledge.js';
+export * from './routeOwnership.js';
+export * from './pageLayout.js';

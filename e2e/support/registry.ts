@@ -35,3 +35,16 @@ export function deleteRemoteEntry(area: string, version: string): void {
 export function historyLines(area: string): string[] {
   return opsCli('history', area, '--limit', '100').trim().split('\n');
 }
+
+/** Serves this page's documents without the registry the server writes into them, as an older server did: the host must ask the API. */
+export async function withoutInlinedRegistry(page: import('@playwright/test').Page): Promise<void> {
+  await page.route(
+    (url) => !/^\/(app-api|remotes)\//.test(url.pathname) && !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="application\/json" id="qm-registry">.*?<\/script>/s, '');
+      await route.fulfill({ response, body });
+    },
+  );
+}

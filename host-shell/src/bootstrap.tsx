@@ -4,11 +4,14 @@ import { autorun } from 'mobx';
 import { getInstance, registerPlugins } from '@module-federation/enhanced/runtime';
 import { i18n, loadAccount, request, sdkInstance, sdkText, setSiteConfig, theme, type Registry } from '@qiming/sdk';
 import { loadRegistry, type RegistrySource } from './registry/registryClient';
+import { inlinedRegistry } from './registry/inlineRegistry';
 import { VersionPlan } from './federation/versionPlan';
 import { areaFallbackPlugin } from './federation/areaFallbackPlugin';
 import { reportRemoteFailure } from './federation/failureReporter';
 import type { Federation } from './federation/federation';
 import { registerAreas } from './areas/registerAreas';
+import { removeFirstFrame } from './areas/areaSkeleton';
+import { pageDrawn } from './areas/pageDrawn';
 import { loadDialogsOn } from './areas/areaDialogs';
 import { ShellApp } from './shell/ShellApp';
 import { providedOnDemand } from './federation/providedModules';
@@ -16,10 +19,6 @@ import { announcements } from './announcements/announcementsStore';
 import { captureInstallPrompt } from './dialogs/installPrompt';
 import { applyGuards } from './guards/guards';
 import { t } from './i18n';
-
-function hideSplash() {
-  document.getElementById('qm-splash')?.remove();
-}
 
 /** The site's config and language for the SDK and every area, loaded before anything draws text. */
 async function applySiteLanguage(registry: Registry) {
@@ -36,11 +35,11 @@ async function boot() {
   captureInstallPrompt();
   const { registry, source }: { registry: Registry; source: RegistrySource } = __USE_BUILT_IN_REGISTRY__
     ? { registry: __DEFAULT_REGISTRY__, source: 'defaults' }
-    : await loadRegistry({ fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
+    : await loadRegistry({ inlined: inlinedRegistry(), fetch: window.fetch.bind(window), storage: window.localStorage, defaults: __DEFAULT_REGISTRY__ });
   document.documentElement.dataset.registrySource = source;
   await applySiteLanguage(registry);
   request.markInitialised();
-  if (!(await applyGuards(registry.site))) return hideSplash();
+  if (!(await applyGuards(registry.site))) return removeFirstFrame();
   autorun(() => document.documentElement.style.setProperty('--qm-primary', theme.primaryHex));
 
   const federation = getInstance();
@@ -61,14 +60,15 @@ async function boot() {
   registerAreas(registry, plans, outlet, federation as unknown as Federation, reportRemoteFailure);
   loadDialogsOn(['invite:open', 'pay:open'], 'mf_pay', federation as unknown as Federation);
 
-  createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} onReady={hideSplash} />);
+  createRoot(document.getElementById('qm-shell')!).render(<ShellApp registry={registry} hostPage={hostPage} />);
   start({ urlRerouteOnly: true });
   void loadAccount();
-  void announcements.load();
+  // Not needed to read or type: fetched once the page has drawn, so it does not compete with the area's files.
+  void pageDrawn().then(() => announcements.load());
 }
 
 boot().catch((error) => {
   console.error('[host] boot failed', error);
-  hideSplash();
+  removeFirstFrame();
   document.getElementById('qm-shell')!.textContent = t('boot.failed');
 });

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 
@@ -12,10 +13,11 @@ const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage')
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
-  { path: '/toolBox', title: t('pages.catalog') },
+  // The directory's front page is the agent square.
+  { path: '/toolBox', title: t('pages.catalog'), element: <Navigate to="/toolBox/apps2" replace /> },
   { path: '/toolBox/apps', title: t('pages.plugins'), element: <PluginsPage /> },
   { path: '/toolBox/apps2', title: t('pages.agents'), element: <SquarePage /> },
-  { path: '/toolBox/coll', title: t('pages.favorites') },
+  { path: '/toolBox/coll', title: t('pages.favorites'), element: <MyAgentsPage initialTab="favourites" /> },
   { path: '/toolBox/coll2', title: t('pages.myAgents'), element: <MyAgentsPage /> },
   { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases'), element: <KnowledgePage /> },
   { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases'), element: <PublicKnowledgePage /> },

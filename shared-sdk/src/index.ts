@@ -1,6 +1,6 @@
 export { sdkInstance } from './platform/instance';
 export { createAreaLifecycles, type AreaLifecycles, type AreaMountProps, type AreaDefinition } from './platform/areaLifecycles';
-export { matchRoute, ownerOfPath, type RouteOwner } from './platform/routeOwnership';
+export { matchRoute, ownerOfPath, pageLayoutFor, type PageLayout, type RouteOwner } from './platform/routeOwnership';
 export { createAreaDialogs, type AreaDialogs, type DialogOpening } from './platform/areaDialogs';
 export { EventBus, eventBus, type AppEvents } from './events/eventBus';
 export * from './i18n';

@@ -1,16 +1,20 @@
-import styles from './skeleton.module.css';
+import { pageLayoutFor, type PageLayout } from '@qiming/sdk';
 
 /** Which layout the skeleton draws: the chat page's (sidebar, top bar, composer) or an area page's frame. */
-export type SkeletonLayout = 'chat' | 'page';
+export type SkeletonLayout = PageLayout;
 
 /** The chat page fills the window with its own layout; every other area page sits in the centred frame. */
-export function skeletonLayoutFor(pathname: string): SkeletonLayout {
-  return pathname === '/chatPage' || pathname.startsWith('/chatPage/') ? 'chat' : 'page';
+export const skeletonLayoutFor = pageLayoutFor;
+
+/** The page's static first frame (src/index.html): it draws the same outline until a skeleton or the host's page replaces it. */
+export function removeFirstFrame(): void {
+  document.getElementById('qm-first-frame')?.remove();
 }
 
-function block(className: string | undefined): HTMLElement {
+// The classes are styled in src/index.html, so the page's first frame and this skeleton are one drawing.
+function block(className: string): HTMLElement {
   const element = document.createElement('div');
-  element.className = className ?? '';
+  element.className = `qm-sk-${className}`;
   return element;
 }
 
@@ -19,24 +23,29 @@ function withChildren(parent: HTMLElement, ...children: HTMLElement[]): HTMLElem
   return parent;
 }
 
+/** The outline's blocks, without the attributes that say whose skeleton it is. */
+export function skeletonOutline(layout: SkeletonLayout): HTMLElement {
+  if (layout === 'chat') {
+    const sidebar = withChildren(block('sidebar'), block('button'), block('line'), block('line'), block('line-short'));
+    const main = withChildren(block('main'), block('top-bar'), withChildren(block('welcome'), block('icon'), block('title'), block('line-short')), block('composer'));
+    return withChildren(block('chat'), sidebar, main);
+  }
+  const cards = withChildren(block('cards'), block('card'), block('card'), block('card'));
+  return withChildren(block('page'), block('title'), block('line'), block('line-short'), cards);
+}
+
 /**
  * A grey outline of the page about to appear, drawn by the host at once while the area's code
- * loads (plain DOM and the host's CSS: no UI kit is loaded yet), so a slow load shows the page's
+ * loads (plain DOM and the page's CSS: no UI kit is loaded yet), so a slow load shows the page's
  * shape instead of a blank screen. The caller removes it once the area has drawn (or failed).
  */
 export function areaSkeleton(area: string, pathname: string): HTMLElement {
   const layout = skeletonLayoutFor(pathname);
-  const root = block(layout === 'chat' ? styles.chat : styles.page);
+  const root = skeletonOutline(layout);
   root.dataset.testid = 'area-skeleton';
   root.dataset.area = area;
   root.dataset.layout = layout;
   root.setAttribute('aria-busy', 'true');
   root.setAttribute('aria-hidden', 'true');
-  if (layout === 'chat') {
-    const sidebar = withChildren(block(styles.sidebar), block(styles.button), block(styles.line), block(styles.line), block(styles.lineShort));
-    const main = withChildren(block(styles.main), block(styles.topBar), withChildren(block(styles.welcome), block(styles.icon), block(styles.title), block(styles.lineShort)), block(styles.composer));
-    return withChildren(root, sidebar, main);
-  }
-  const cards = withChildren(block(styles.cards), block(styles.card), block(styles.card), block(styles.card));
-  return withChildren(root, block(styles.title), block(styles.line), block(styles.lineShort), cards);
+  return root;
 }

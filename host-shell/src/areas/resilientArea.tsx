@@ -5,7 +5,8 @@ import { mountArea, type MountedArea } from '../federation/areaLoader';
 import type { Federation, ReportFailure } from '../federation/federation';
 import type { VersionPlan } from '../federation/versionPlan';
 import { AreaErrorPanel } from '../shell/AreaErrorPanel';
-import { areaSkeleton } from './areaSkeleton';
+import { areaSkeleton, removeFirstFrame } from './areaSkeleton';
+import { markPageDrawn } from './pageDrawn';
 
 interface AreaProps {
   domElement: HTMLElement;
@@ -72,10 +73,12 @@ export function resilientArea(plan: VersionPlan, federation: Federation, report:
       // The page's outline from the first paint until the area has drawn (or its error panel shows).
       const skeleton = areaSkeleton(plan.area.area, window.location.pathname);
       domElement.before(skeleton);
+      removeFirstFrame();
       try {
         await show(domElement);
       } finally {
         skeleton.remove();
+        markPageDrawn();
       }
     },
     unmount: async ({ domElement }) => {

@@ -1,5 +1,6 @@
 import type { Registry } from '@qiming/sdk';
 import { loadRegistry, REGISTRY_CACHE_KEY } from './registryClient';
+import { inlinedRegistry, REGISTRY_BLOCK_ID } from './inlineRegistry';
 
 const defaults: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '1.0.0', entry: '/d', fallback: null, routes: ['/'] }], apiSite: '', site: { edition: 'domestic', locale: 'zh-CN', guards: false, specialLayout: false } };
 const fromServer: Registry = { areas: [{ area: 'chat', container: 'mf_chat', version: '2.0.0', entry: '/s', fallback: null, routes: ['/'] }], apiSite: 'https://api.example', site: { edition: 'international', locale: 'en-US', guards: true, specialLayout: false } };
@@ -46,5 +47,48 @@ describe('loadRegistry', () => {
   it('rejects a malformed answer', async () => {
     const result = await loadRegistry({ fetch: respond(200, { code: 0, data: { areas: 'nope' }, msg: '' }), storage: memoryStorage(), defaults });
     expect(result.source).toBe('defaults');
+  });
+});
+
+describe('the registry written into the page', () => {
+  beforeAll(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+  afterEach(() => document.body.replaceChildren());
+
+  function pageWith(blockText: string | null) {
+    if (blockText === null) return;
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = REGISTRY_BLOCK_ID;
+    block.textContent = blockText;
+    document.body.append(block);
+  }
+
+  it('is used without a fetch, and remembered', async () => {
+    pageWith(JSON.stringify(fromServer).replace(/</g, '\\u003c'));
+    const fetch = respond(200, { code: 0, data: defaults, msg: '' });
+    const storage = memoryStorage();
+    const result = await loadRegistry({ inlined: inlinedRegistry(), fetch, storage, defaults });
+    expect(result).toEqual({ registry: fromServer, source: 'page' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(JSON.parse(storage.data.get(REGISTRY_CACHE_KEY)!)).toEqual(fromServer);
+  });
+
+  it.each([
+    ['missing', null],
+    ['not JSON', '{"areas": ['],
+    ['not a registry', '{"areas": "nope"}'],
+  ])('when %s, is replaced by the server answer', async (_case, blockText) => {
+    pageWith(blockText);
+    const fetch = respond(200, { code: 0, data: fromServer, msg: '' });
+    const result = await loadRegistry({ inlined: inlinedRegistry(), fetch, storage: memoryStorage(), defaults });
+    expect(result).toEqual({ registry: fromServer, source: 'server' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('when malformed and the server is down, gives way to the remembered registry', async () => {
+    pageWith('</script>');
+    const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(fromServer) });
+    const result = await loadRegistry({ inlined: inlinedRegistry(), fetch: respond(503, {}), storage, defaults });
+    expect(result).toEqual({ registry: fromServer, source: 'cache' });
   });
 });

@@ -3,9 +3,11 @@ import type { ApiEnvelope, Registry } from '@qiming/sdk';
 export const REGISTRY_URL = '/app-api/platform/remotes';
 export const REGISTRY_CACHE_KEY = 'qm.remoteRegistry';
 
-export type RegistrySource = 'server' | 'cache' | 'defaults';
+export type RegistrySource = 'page' | 'server' | 'cache' | 'defaults';
 
 interface Deps {
+  /** The registry written into the page (`inlinedRegistry()`); undefined when there is none. */
+  inlined?: unknown;
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   defaults: Registry;
@@ -22,11 +24,25 @@ function withSite(registry: Registry, defaults: Registry): Registry {
   return registry.site ? registry : { ...registry, site: defaults.site };
 }
 
+function remember(storage: Deps['storage'], registry: Registry): void {
+  try {
+    storage.setItem(REGISTRY_CACHE_KEY, JSON.stringify(registry));
+  } catch {
+    // storage full or disabled: the page still works, it just cannot remember the registry.
+  }
+}
+
 /**
- * The registry for this page load: the server's answer (remembered for next time), else the last
- * answer this browser saw, else the defaults baked into the host build.
+ * The registry for this page load: the one the server wrote into the page, else the server's
+ * answer to a call (either remembered for next time), else the last one this browser saw, else
+ * the defaults baked into the host build.
  */
-export async function loadRegistry({ fetch, storage, defaults, timeoutMs = 5000 }: Deps): Promise<{ registry: Registry; source: RegistrySource }> {
+export async function loadRegistry({ inlined, fetch, storage, defaults, timeoutMs = 5000 }: Deps): Promise<{ registry: Registry; source: RegistrySource }> {
+  if (isRegistry(inlined)) {
+    remember(storage, inlined);
+    return { registry: withSite(inlined, defaults), source: 'page' };
+  }
+  if (inlined !== undefined) console.warn('[registry] the page carries a malformed registry, asking the server');
   try {
     const response = await fetch(REGISTRY_URL, {
       cache: 'no-cache',
@@ -36,11 +52,7 @@ export async function loadRegistry({ fetch, storage, defaults, timeoutMs = 5000 
     if (!response.ok) throw new Error(`registry answered HTTP ${response.status}`);
     const body = (await response.json()) as ApiEnvelope<Registry>;
     if (body.code !== 0 || !isRegistry(body.data)) throw new Error(`registry answered code ${body.code}: ${body.msg}`);
-    try {
-      storage.setItem(REGISTRY_CACHE_KEY, JSON.stringify(body.data));
-    } catch {
-      // storage full or disabled: the page still works, it just cannot remember the registry.
-    }
+    remember(storage, body.data);
     return { registry: withSite(body.data, defaults), source: 'server' };
   } catch (error) {
     console.warn('[registry] unreachable, using a remembered or built-in registry', error);

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { removeFirstFrame } from '../areas/areaSkeleton';
+import { markPageDrawn } from '../areas/pageDrawn';
 import { createPortal } from 'react-dom';
 import { ownerOfPath, sdkInstance, type Registry } from '@qiming/sdk';
 import { ActivityBanner } from '../announcements/ActivityBanner';
@@ -19,15 +21,20 @@ import { subscribeToLocation, useReturnPathOnLogin } from './returnPath';
 const currentPath = () => window.location.pathname;
 
 /**
- * Everything the host draws around the areas. The navbar's first commit ends the splash (spec
- * platform §2: the spinner stays until the navbar reports loaded). The login page shows neither the
- * navbar nor announcements.
+ * Everything the host draws around the areas. Its first commit replaces the page's static navbar
+ * bar (spec platform §2's loading state is the page's first frame: src/index.html); on a page no
+ * area owns, the host's page replaces the frame's outline. The login page shows neither the navbar
+ * nor announcements.
  */
-export function ShellApp({ registry, hostPage, onReady }: { registry: Registry; hostPage: HTMLElement; onReady(): void }) {
+export function ShellApp({ registry, hostPage }: { registry: Registry; hostPage: HTMLElement }) {
   const pathname = useSyncExternalStore(subscribeToLocation, currentPath);
   const owned = ownerOfPath(pathname, registry.areas) !== null;
   const bare = hidesNavbar(pathname);
-  useEffect(onReady, [onReady]);
+  useEffect(() => {
+    if (owned) return;
+    removeFirstFrame();
+    markPageDrawn();
+  }, [owned]);
   useReturnPathOnLogin();
   const shell = useRef<HTMLDivElement>(null);
   useEffect(() => publishShellHeight(shell.current!), []);

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { canUploadTo } from '@qiming/sdk';
-import type { ChatStore } from './ChatStore';
 import { ChatNotice } from './ChatNotice';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { LiveView } from './MessageView';
 import type { SettingsTab } from './SettingsDrawer';
 import { TopBar } from './TopBar';
 import { useChatPage } from './useChatPage';
@@ -27,11 +25,6 @@ const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 const ExportDialog = lazy(() => import(/* webpackChunkName: "export-dialog" */ '../export/ExportDialog'));
 const AgentCentreDrawer = lazy(() => import(/* webpackChunkName: "agent-centre" */ '../agents/AgentCentreDrawer'));
 const KnowledgeDrawer = lazy(() => import(/* webpackChunkName: "knowledge-drawer" */ '../knowledge/KnowledgeDrawer'));
-
-/** The answer being generated; only this re-renders as it streams, not the page. */
-const CurrentAnswer = observer(function CurrentAnswer({ store, modelName }: { store: ChatStore; modelName: string }) {
-  return store.live ? <LiveView live={store.live} modelName={modelName} /> : null;
-});
 
 export const ChatPage = observer(function ChatPage() {
   const page = useChatPage();
@@ -106,7 +99,6 @@ export const ChatPage = observer(function ChatPage() {
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
             {!hongScene && store.messages.length === 0 && !store.busy && !store.loadingHistory ? welcome : null}
             {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => void store.loadWholeBranch().then(() => setExporting(true))} nameOf={nameOf} />}
-            {hongScene ? null : <CurrentAnswer store={store} modelName={option?.label ?? store.model} />}
             <ChatNotice store={store} />
           </div>
         </div>

@@ -275,7 +275,7 @@ describe('ChatStore: history and branches', () => {
     expect(store.messages[2]).toMatchObject({ curIndex: 1, chatLen: 2, nextVersion: 'q2b' });
   });
 
-  it('after an answer the end is read again and joined to the pages read above it', async () => {
+  it('a stream that ends without the chunk completing its answer: the end is read again and joined to the pages read above it', async () => {
     const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false })], deepTree(100));
     await store.openFromHistory('g1');
     await store.loadEarlier();
@@ -488,5 +488,176 @@ describe('ChatStore: knowledge bases', () => {
     expect(store.draft).toBe('半句话');
     store.newChat('hong-1');
     expect(store.knowledge).toBeNull();
+  });
+});
+
+describe('ChatStore: the end of an answer', () => {
+  const completed = { convGroupId: 'g1', title: '标题', createTime: '2030-01-01T00:01:00.000Z', offlineDemo: true };
+  /** A stream the test drives: its handlers, and `end` to finish it. */
+  function held() {
+    let handlers!: StreamHandlers;
+    let end!: (o: StreamOutcome) => void;
+    const script = (h: StreamHandlers) => ((handlers = h), new Promise<StreamOutcome>((resolve) => (end = resolve)));
+    return { script, handlers: () => handlers, end: (o: StreamOutcome) => end(o) };
+  }
+  const keys = (store: ReturnType<typeof setup>['store']) => store.rows.map((row) => [row.key, row.live]);
+
+  it('the chunk completing the answer ends it — input usable, saved into the branch shown — before the follow-ups and the end; nothing is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    await store.openFromHistory('g1');
+    const sending = store.send('追问');
+    stream.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+    stream.handlers().onDelta!('第二个答案', {});
+    expect(store.busy).toBe(true);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    expect(store.busy).toBe(false);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', false]]);
+    const [question, answer] = store.messages.slice(-2).map((m) => m.node);
+    expect(question).toMatchObject({ convId: 'q2', parentConvId: 'a1', chatContent: [{ role: 'user', content: '追问' }], createTime: completed.createTime });
+    expect(answer).toMatchObject({ convId: 'a2', parentConvId: 'q2', status: 'done', offlineDemo: true, createTime: completed.createTime, chatContent: [{ role: 'assistant', content: '第二个答案', followUps: [] }] });
+    expect(store.lastStreamedId).toBe('a2');
+    expect(deps.onConversation).toHaveBeenCalledWith('g1', '标题', null);
+
+    stream.handlers().onFollowUps!(['再问一', '再问二']);
+    expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.branch).toHaveBeenCalledTimes(1); // the open only
+    expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
+  });
+
+  it('a new conversation gets its branch from the completed answer', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    const sending = store.send('新问题');
+    stream.handlers().onIds!({ convId: 'a1', convGroupId: 'g9', parentConvId: 'q1' });
+    stream.handlers().onDelta!('答案', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convGroupId: 'g9', convId: 'a1', parentConvId: 'q1', title: '新问题' });
+    expect(store.conversation).toMatchObject({ group: { convGroupId: 'g9', title: '新问题' }, hasEarlier: false });
+    expect(store.routeGroupId).toBe('g9');
+    expect(keys(store)).toEqual([['q1', false], ['a1', false]]);
+    expect(store.convGroupId).toBe('g9');
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.branch).not.toHaveBeenCalled();
+    expect(deps.showInUrl.mock.calls).toEqual([['g9', 'replace']]);
+  });
+
+  it('a regenerate shows the new version in place of the old one, then saves it as version 2/2', async () => {
+    const stream = held();
+    const { store } = setup([stream.script]);
+    await store.openFromHistory('g1');
+    const regenerating = store.regenerate();
+    stream.handlers().onIds!({ convId: 'a1b', convGroupId: 'g1', parentConvId: 'q1' });
+    expect(keys(store)).toEqual([['q1', false], ['a1b', true]]);
+    stream.handlers().onDelta!('新版本', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1b', parentConvId: 'q1' });
+    expect(keys(store)).toEqual([['q1', false], ['a1b', false]]);
+    expect(store.messages.at(-1)).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'a1', nextVersion: null, node: { convId: 'a1b', parentConvId: 'q1', chatContent: [{ content: '新版本' }] } });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await regenerating;
+  });
+
+  it('a stream that dropped after output goes on as the same turn: what was shown stays, the rest is added, both messages are saved', async () => {
+    const resumed = held();
+    const dropped = (h: StreamHandlers) => {
+      h.onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+      h.onDelta!('前半，', {});
+      return outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: true, lastSeq: 4 });
+    };
+    const { store, deps } = setup([dropped, resumed.script]);
+    await store.openFromHistory('g1');
+    const sending = store.send('追问');
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the dropped stream's end is handled
+    expect(deps.resume).toHaveBeenCalledWith('a2', expect.anything(), 4, expect.anything());
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+    expect(store.live!.text).toBe('前半，');
+    resumed.handlers().onDelta!('后半。', {});
+    resumed.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    expect(store.messages.slice(-2).map((m) => m.node.chatContent[0]!.content)).toEqual(['追问', '前半，后半。']);
+    resumed.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.branch).toHaveBeenCalledTimes(1); // the open only
+  });
+
+  it('a new message may be sent while the last answer still waits for its follow-ups, which then stay with that answer', async () => {
+    const first = held();
+    const second = held();
+    const { store } = setup([first.script, second.script]);
+    await store.openFromHistory('g1');
+    const sending = store.send('第二问');
+    first.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
+    first.handlers().onDelta!('第二答', {});
+    first.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
+    const next = store.send('第三问');
+    second.handlers().onIds!({ convId: 'a3', convGroupId: 'g1', parentConvId: 'q3' });
+    first.handlers().onFollowUps!(['二的追问']);
+    first.handlers().onDelta!('迟到的文字', {});
+    expect(store.live).toMatchObject({ convId: 'a3', text: '' });
+    expect(store.messages.find((m) => m.node.convId === 'a2')!.node.chatContent[0]!.followUps).toEqual(['二的追问']);
+    first.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(store.busy).toBe(true);
+    second.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await next;
+  });
+
+  it('a long conversation read a page at a time: the completed turn goes after the pages read, which stay; nothing is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script], deepTree(100));
+    await store.openFromHistory('g1');
+    await store.loadEarlier();
+    expect(store.messages).toHaveLength(80);
+    const shown = store.messages.slice();
+    const sending = store.send('再问一句');
+    stream.handlers().onIds!({ convId: 'a101', convGroupId: 'g1', parentConvId: 'q100' });
+    stream.handlers().onDelta!('再答一句', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a101', parentConvId: 'q100' });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.branch).toHaveBeenCalledTimes(2); // the open and the page above
+    expect(store.messages).toHaveLength(82);
+    expect(store.hasEarlier).toBe(true);
+    expect(store.messages.slice(0, 80).every((m, i) => m === shown[i])).toBe(true);
+    expect(store.messages.slice(-2)).toMatchObject([
+      { curIndex: 1, chatLen: 1, node: { convId: 'q100', parentConvId: 'a99b', chatContent: [{ content: '再问一句' }] } },
+      { curIndex: 1, chatLen: 1, node: { convId: 'a101', parentConvId: 'q100', chatContent: [{ content: '再答一句' }] } },
+    ]);
+  });
+
+  it('an edited question is saved as the newest version in place of the one shown; when newer versions exist, the end is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    await store.openFromHistory('g1');
+    const editing = store.edit('q1', '改过的问题');
+    stream.handlers().onIds!({ convId: 'a1e', convGroupId: 'g1', parentConvId: 'q1e' });
+    expect(keys(store)).toEqual([['q1e', false], ['a1e', true]]);
+    expect(store.rows[0]!.message).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'q1' });
+    stream.handlers().onDelta!('新答', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1e', parentConvId: 'q1e' });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await editing;
+    expect(deps.branch).toHaveBeenCalledTimes(1);
+    expect(store.messages).toMatchObject([
+      { curIndex: 2, chatLen: 2, previousVersion: 'q1', nextVersion: null, node: { convId: 'q1e', parentConvId: null } },
+      { curIndex: 1, chatLen: 1, node: { convId: 'a1e', parentConvId: 'q1e' } },
+    ]);
+
+    const again = held();
+    const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '旧答案'), node('a2', 'assistant', '新答案')])]);
+    const other = setup([again.script], tree);
+    await other.store.openFromHistory('g1');
+    await other.store.switchVersion('a2', -1);
+    const regenerating = other.store.regenerate();
+    again.handlers().onIds!({ convId: 'a3', convGroupId: 'g1', parentConvId: 'q1' });
+    again.handlers().onAnswerComplete!({ ...completed, convId: 'a3', parentConvId: 'q1' });
+    expect(other.store.busy).toBe(true); // a2 is newer than the version shown: its place is not known here
+    again.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await regenerating;
+    expect(other.deps.branch).toHaveBeenLastCalledWith('g1');
+    expect(other.store.busy).toBe(false);
   });
 });

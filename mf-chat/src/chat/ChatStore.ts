@@ -1,13 +1,14 @@
-import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
-import { ApiError, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { computedStruct, makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
+import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ConversationMessage, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
+import { ApiError, type CompletedAnswer, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { withEarlier, withEnd, withVersion, type BranchMessage } from './branch';
+import { messageNode, newestAt, placeAfter, withCompletedTurn, withFollowUps, type TurnFacts } from './savedTurn';
 import type { UrlChange } from './conversationUrl';
 import type { EarlyBranch } from './earlyConversation';
 import type { BranchPageQuery } from '../history/conversationsApi';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
-import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent } from './liveAnswer';
+import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent, type LiveIds } from './liveAnswer';
 import { StreamBuffer } from './streamBuffer';
 import type { SelectedKnowledge } from '../knowledge/selectedKnowledge';
 import { planOutcome, type Notice } from './streamOutcome';
@@ -55,10 +56,51 @@ function waitSteps(): string[] {
 
 const REGENERATE_COOLDOWN_MS = 500;
 
+/** Keys of the rows of a turn before the stream names their nodes (its first chunk does). */
+const UNNAMED = { question: 'live-question', answer: 'live-answer' };
+
+/** One row of the message list: a saved message, or the question and answer being generated. */
+export interface MessageRow {
+  /** The node id: a row keeps its key, and so its rendered content, when its message is saved. */
+  key: string;
+  message: BranchMessage;
+  /** The answer being generated: its content is the live answer's. */
+  live: boolean;
+}
+
+/** What the messages of a turn are saved with besides their ids, content and time: the model, agent and base it was sent with. */
+type SentWith = Omit<TurnFacts, 'convGroupId' | 'createTime'>;
+
+/** One stream (a send, a regenerate or a resume). Its answer is live until the chunk completing it; the stream may go on with follow-ups. */
+interface Generation {
+  controller: AbortController;
+  facts: SentWith;
+  /** The answer saved here when it completed, by id: later follow-ups go to it. */
+  savedAnswerId: string | null;
+}
+
+/**
+ * The turn a stream adds: a new question (null: an answer again) after `ids.follows`, sent with
+ * `facts` (those chosen now when absent); `shown`, the live answer of a dropped stream whose rest
+ * the stream brings.
+ */
+interface Turn {
+  question: string | null;
+  ids: LiveIds;
+  facts?: SentWith;
+  shown?: LiveAnswer;
+}
+
+const savedRow = (message: BranchMessage): MessageRow => ({ key: message.node.convId, message, live: false });
+
+/** What a saved node was sent with (a resumed answer is saved with its own). */
+const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationMessage): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
+
 /**
  * One chat page's state (spec chat §4): the saved conversation (the server's branch is the truth,
- * read a page at a time and its end re-read after each answer), the answer being streamed on top of
- * it, the cancel codes, and which conversation the page's URL names.
+ * read a page at a time; an answer that completes is saved into the pages shown as the server saved
+ * it, and the branch's end is read again when a stream ends otherwise), the answer being streamed on
+ * top of it, the cancel codes, and which conversation the page's URL names.
  */
 export class ChatStore {
   model: string;
@@ -92,7 +134,10 @@ export class ChatStore {
   live: LiveAnswer | null = null;
   notice: Notice = null;
   loadingHistory = false;
-  private controller: AbortController | null = null;
+  /** The stream whose answer is live (null once it completed, or when idle). */
+  private generation: Generation | null = null;
+  /** Streams still open, the live one and completed ones waiting for follow-ups (closed when the page is left). */
+  private readonly openStreams = new Set<Generation>();
   private progressTimer: ReturnType<typeof setInterval> | null = null;
   private buffer: StreamBuffer | null = null;
   private lastRegenerate = 0;
@@ -107,7 +152,25 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'controller' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'openTicket' | 'earlierRequest'>(this, { deps: false, controller: false, progressTimer: false, buffer: false, lastRegenerate: false, pendingGroupId: false, openTicket: false, earlierRequest: false, newHongCode: observable, modelBeforeAgent: false, conversation: observableRef, live: observableRef, agent: observableRef, knowledge: observableRef });
+    makeAutoObservable<this, 'deps' | 'generation' | 'openStreams' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'openTicket' | 'earlierRequest' | 'liveTurn'>(this, {
+      deps: false,
+      generation: observableRef,
+      openStreams: false,
+      progressTimer: false,
+      buffer: false,
+      lastRegenerate: false,
+      pendingGroupId: false,
+      openTicket: false,
+      earlierRequest: false,
+      newHongCode: observable,
+      modelBeforeAgent: false,
+      conversation: observableRef,
+      live: observableRef,
+      agent: observableRef,
+      knowledge: observableRef,
+      // Equal while the live answer only grows: the rows change when a turn starts, is named or ends, not per chunk.
+      liveTurn: computedStruct,
+    });
   }
 
   get convGroupId(): string | null {
@@ -135,6 +198,43 @@ export class ChatStore {
 
   get busy(): boolean {
     return this.live !== null;
+  }
+
+  /** What identifies the turn being generated (not its text). */
+  private get liveTurn() {
+    const live = this.live;
+    return live && { question: live.question, questionId: live.questionId, convId: live.convId, follows: live.follows, startedAt: live.startedAt };
+  }
+
+  /**
+   * The message list: the branch shown and, while an answer is generated, its turn — after the
+   * node it follows (a regenerated answer or an edited question takes the place of what came after).
+   * Each row is keyed by its node's id, which the stream names at once: when the answer completes
+   * and is saved, its row stays the same and what it shows is not drawn again.
+   */
+  get rows(): MessageRow[] {
+    const saved = this.messages;
+    const turn = this.liveTurn;
+    const generation = this.generation;
+    if (!turn || !generation) return saved.map(savedRow);
+    const at = turn.follows === null ? -1 : saved.findIndex((m) => m.node.convId === turn.follows);
+    const kept = turn.follows === null ? [] : at >= 0 ? saved.slice(0, at + 1) : saved;
+    const facts: TurnFacts = { ...generation.facts, convGroupId: this.convGroupId ?? '', createTime: new Date(turn.startedAt).toISOString() };
+    const rows = kept.map(savedRow);
+    let answered = turn.follows;
+    if (turn.question !== null) {
+      const key = turn.questionId ?? UNNAMED.question;
+      const node = messageNode(key, turn.follows, { role: 'user', content: turn.question }, facts);
+      // The newest of its versions: after the one shown in its place (an edit), else the first.
+      const place = this.conversation ? placeAfter(this.conversation, turn.follows) : 0;
+      const versions = (place >= 0 ? (saved[place]?.chatLen ?? 0) : 0) + 1;
+      const message = (place >= 0 && newestAt(saved, place, node)) || { node, curIndex: versions, chatLen: versions, previousVersion: null, nextVersion: null };
+      rows.push({ key, message, live: false });
+      answered = turn.questionId;
+    }
+    const key = turn.convId ?? UNNAMED.answer;
+    rows.push({ key, message: { node: messageNode(key, answered, { role: 'assistant', content: '' }, facts, 'generating'), curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null }, live: true });
+    return rows;
   }
 
   /** When the answer being generated started (null when idle): changes once per generation, not per chunk. */
@@ -320,9 +420,9 @@ export class ChatStore {
       this.files = [];
       this.loadingHistory = false;
     });
-    const last = this.messages.at(-1)?.node;
+    const [question, last] = [this.messages.at(-2)?.node, this.messages.at(-1)?.node];
     if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
-      await this.resume(last.convId, 0);
+      await this.resume(last.convId, 0, { question: null, ids: { follows: question?.convId ?? last.parentConvId }, facts: sentWith(last) });
     }
     return true;
   }
@@ -430,19 +530,19 @@ export class ChatStore {
   }
 
   /**
-   * Leaving the page: the stream is dropped here but the generation goes on on the server, and
+   * Leaving the page: the streams are dropped here but a generation goes on on the server, and
    * opening the conversation again resumes it (hot stream).
    */
   dispose(): void {
     this.endLive(false);
-    this.controller?.abort();
+    for (const generation of this.openStreams) generation.controller.abort();
   }
 
   /** Stops the answer being generated: the stream is dropped and the server told (spec chat §4 "Stop"). */
   async stop(): Promise<void> {
     const live = this.live;
-    if (!live) return;
-    this.controller?.abort();
+    if (!live || !this.generation) return;
+    this.generation.controller.abort();
     if (live.convId) await this.deps.stop(live.convId).catch(() => undefined);
   }
 
@@ -452,7 +552,7 @@ export class ChatStore {
    */
   private async generate(question: string | null, parentConvId: string | null, retried = false): Promise<void> {
     this.notice = null;
-    this.showLive(question, null);
+    const generation = this.startGeneration({ question, ids: { follows: parentConvId } });
     const { systemPrompt, recentChatLen } = this.deps.settings();
     // An agent's code is its model and intelligentCode; the server answers with the agent's own model and prompt.
     const intelligentCode = this.conversationCode;
@@ -473,21 +573,30 @@ export class ChatStore {
       uploadedFiles: this.files.map((file) => ({ knowledgeId: file.knowledgeId, fileContent: file.fileContent, url: file.url, name: file.name, nameFromFront: file.name })),
       mcps: [],
     };
-    const controller = (this.controller = new AbortController());
-    const outcome = await this.deps.send(body, this.handlers(), controller.signal);
-    await this.finish(outcome, async () => this.generate(question, parentConvId, true), retried, question);
+    const outcome = await this.deps.send(body, this.handlers(generation), generation.controller.signal);
+    await this.finish(generation, outcome, async () => this.generate(question, parentConvId, true), retried, question);
   }
 
-  private async resume(convId: string, after: number): Promise<void> {
-    this.showLive(null, convId);
-    const controller = (this.controller = new AbortController());
-    const outcome = await this.deps.resume(convId, this.handlers(), after, controller.signal);
-    await this.finish(outcome, async () => undefined, true, null);
+  /** Follows the running answer `convId` again, from the chunk after `after`: the rest of `turn` (a dropped stream's, or a saved one's). */
+  private async resume(convId: string, after: number, turn: Turn): Promise<void> {
+    const generation = this.startGeneration({ ...turn, ids: { ...turn.ids, convId } });
+    const outcome = await this.deps.resume(convId, this.handlers(generation), after, generation.controller.signal);
+    await this.finish(generation, outcome, async () => undefined, true, null);
   }
 
-  /** Shows a new live answer and advances its waiting steps every 16 s until content arrives. */
-  private showLive(question: string | null, convId: string | null): void {
-    this.live = startLive(question, waitSteps()[0]!, Date.now(), convId);
+  /** A new stream whose answer is live. */
+  private startGeneration({ question, ids, facts, shown }: Turn): Generation {
+    const sent = facts ?? { gptsId: this.conversationCode, model: this.model, modelName: this.agent?.appName ?? this.model, knowledgeId: this.knowledge?.id ?? null, knowledgeName: this.knowledge?.title ?? null };
+    const generation: Generation = { controller: new AbortController(), facts: sent, savedAnswerId: null };
+    this.openStreams.add(generation);
+    this.generation = generation;
+    this.showLive(shown ? { ...shown, convId: ids.convId ?? shown.convId } : startLive(question, waitSteps()[0]!, Date.now(), ids));
+    return generation;
+  }
+
+  /** Shows a live answer and advances its waiting steps every 16 s until content arrives. */
+  private showLive(live: LiveAnswer): void {
+    this.live = live;
     this.stopProgressTimer();
     this.buffer = new StreamBuffer(this.deps.renderEveryMs ?? STREAM_RENDER_MS, (pieces) => this.applyLive({ type: 'pieces', ...pieces, now: Date.now() }));
     this.progressTimer = setInterval(() => this.applyLive({ type: 'waitTick', waitSteps: waitSteps(), now: Date.now() }), PROGRESS_STEP_MS);
@@ -510,23 +619,30 @@ export class ChatStore {
     this.buffer = null;
   }
 
-  private handlers(): StreamHandlers {
+  /** The stream's events, for its live answer while it is live; follow-ups after it go to the saved answer. */
+  private handlers(generation: Generation): StreamHandlers {
+    const live = () => this.generation === generation;
     return {
       onIds: (ids) =>
+        live() &&
         runInAction(() => {
-          if (ids.convId) this.applyLive({ type: 'ids', convId: ids.convId });
+          if (ids.convId) this.applyLive({ type: 'ids', convId: ids.convId, questionId: ids.parentConvId ?? null });
           if (ids.convGroupId && !this.conversation) this.adoptGroup(ids.convGroupId);
         }),
-      onPing: (text) => this.applyLive({ type: 'ping', waitText: text }),
-      onReasoning: (text) => this.buffer?.add('reasoning', text),
+      onPing: (text) => live() && this.applyLive({ type: 'ping', waitText: text }),
+      onReasoning: (text) => live() && this.buffer?.add('reasoning', text),
       onDelta: (content) => {
+        if (!live()) return;
         if (!isProgressLine(content)) return this.buffer?.add('text', content);
         this.buffer?.flush();
         this.applyLive({ type: 'progress', line: content, now: Date.now() });
       },
-      onReferences: (list) => this.applyLive({ type: 'references', list }),
-      onFollowUps: (list) => this.applyLive({ type: 'followUps', list }),
-      onTitle: (title) => this.convGroupId && this.deps.onConversation(this.convGroupId, title, this.conversationCode),
+      onReferences: (list) => live() && this.applyLive({ type: 'references', list }),
+      onFollowUps: (list) => {
+        if (live()) this.applyLive({ type: 'followUps', list });
+        else if (generation.savedAnswerId) this.showFollowUps(generation.savedAnswerId, list);
+      },
+      onAnswerComplete: (answer) => live() && this.complete(generation, answer),
     };
   }
 
@@ -538,15 +654,66 @@ export class ChatStore {
     this.deps.showInUrl(convGroupId, 'replace');
   }
 
+  /**
+   * The chunk completing the answer: it is saved into the branch shown here, as the server saved
+   * it, and the answer ends for the user (input ready, stop gone) while the stream may still bring
+   * its follow-ups. When the pages read lack its place (or the stream did not name it) nothing
+   * happens here: the end of the stream reads the branch's end again.
+   */
+  private complete(generation: Generation, answer: CompletedAnswer): void {
+    runInAction(() => {
+      this.buffer?.flush();
+      const live = this.live;
+      const convGroupId = answer.convGroupId ?? this.convGroupId ?? this.pendingGroupId;
+      const asked = live?.question ?? null;
+      const questionId = answer.parentConvId ?? null;
+      if (!live || !answer.convId || !convGroupId || (asked !== null && questionId === null)) return;
+      // Only into the conversation the page shows (and its URL names).
+      if ((this.conversation && this.conversation.group.convGroupId !== convGroupId) || (this.routeGroupId !== null && this.routeGroupId !== convGroupId)) return;
+      const facts: TurnFacts = { ...generation.facts, convGroupId, createTime: answer.createTime ?? new Date(live.startedAt).toISOString() };
+      const question = asked !== null && questionId !== null ? messageNode(questionId, live.follows, { role: 'user', content: asked }, facts) : null;
+      const content = { role: 'assistant' as const, content: live.text, reasoning: live.reasoning, references: live.references, followUps: live.followUps };
+      const saved = withCompletedTurn(this.conversation, {
+        group: { convGroupId, title: answer.title ?? '', createTime: facts.createTime, gptsId: facts.gptsId, icon: null, showInput: true },
+        question,
+        answer: messageNode(answer.convId, question?.convId ?? live.follows, content, facts, 'done', answer.offlineDemo),
+      });
+      if (!saved) return;
+      this.endLive(false);
+      this.conversation = saved;
+      if (this.routeGroupId !== convGroupId) this.adoptGroup(convGroupId);
+      this.lastStreamedId = answer.convId;
+      this.pendingGroupId = null;
+      this.dropLive();
+      generation.savedAnswerId = answer.convId;
+      if (answer.title) this.deps.onConversation(convGroupId, answer.title, facts.gptsId);
+    });
+  }
+
+  /** The live answer is gone (saved, or to be read again): no stream's events reach the page's answer any more. */
+  private dropLive(): void {
+    this.live = null;
+    this.generation = null;
+  }
+
+  /** Follow-ups that came after the answer was saved: shown under it (a conversation opened meanwhile is left alone). */
+  private showFollowUps(answerId: string, list: string[]): void {
+    const shown = this.conversation && withFollowUps(this.conversation, answerId, list);
+    if (shown) this.conversation = shown;
+  }
+
   /** What happens when a generation's stream ends (the plan is `streamOutcome.ts`'s). */
-  private async finish(outcome: StreamOutcome, regenerate: () => Promise<void>, retried: boolean, question: string | null): Promise<void> {
+  private async finish(generation: Generation, outcome: StreamOutcome, regenerate: () => Promise<void>, retried: boolean, question: string | null): Promise<void> {
+    this.openStreams.delete(generation);
+    // Saved when it completed: whatever ended the stream since (follow-ups, a dropped connection) changes nothing.
+    if (generation.savedAnswerId) return;
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
     // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
     const reload = async (handOver = false) => {
       const end = groupId ? await this.deps.branch(groupId).catch(() => null) : null;
       runInAction(() => {
         if (end && this.routeGroupId === groupId) this.conversation = withEnd(this.conversation, end);
-        if (handOver) this.live = null;
+        if (handOver) this.dropLive();
       });
     };
     const liveConvId = this.live?.convId ?? outcome.ids.convId ?? null;
@@ -554,8 +721,10 @@ export class ChatStore {
     const plan = planOutcome(outcome, retried, liveConvId);
 
     if (plan.kind === 'resume') {
-      runInAction(() => (this.live = null));
-      return this.resume(plan.convId, plan.after);
+      // The same turn goes on: what was shown stays, the resumed stream brings the rest.
+      const shown = this.live ?? undefined;
+      const turn: Turn = { question: shown?.question ?? null, ids: { questionId: shown?.questionId ?? null, follows: shown?.follows ?? null }, facts: generation.facts, shown };
+      return this.resume(plan.convId, plan.after, turn);
     }
     this.pendingGroupId = null;
     if (plan.kind === 'saved') {
@@ -564,7 +733,7 @@ export class ChatStore {
       if (outcome.status === 'done' && groupId && outcome.title) this.deps.onConversation(groupId, outcome.title, this.conversationCode);
       return;
     }
-    runInAction(() => (this.live = null));
+    runInAction(() => this.dropLive());
     if (plan.kind === 'signIn') {
       if (plan.refresh && (await this.deps.refreshSession())) return regenerate();
       runInAction(() => (this.notice = { kind: 'noLogin' }));

@@ -1,8 +1,7 @@
 import { useLayoutEffect, useRef, type ReactElement, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { BranchMessage } from './branch';
-import type { ChatStore } from './ChatStore';
+import type { ChatStore, MessageRow } from './ChatStore';
 import { MessageView } from './MessageView';
 import styles from './chat.module.css';
 
@@ -20,34 +19,37 @@ interface Props {
   nameOf(model: string): string;
 }
 
-/** The saved messages of the branch shown; only those near the viewport are rendered in long conversations. */
+/**
+ * The messages of the branch shown and the answer being generated (`store.rows`); only those near
+ * the viewport are rendered in long conversations.
+ */
 export const MessageList = observer(function MessageList({ store, scrollBox, onFollowUp, onExport, nameOf }: Props) {
-  const messages = store.messages;
-  const lastIndex = store.busy ? -1 : messages.length - 1;
-  const render = (message: BranchMessage, index: number) => (
-    <MessageView store={store} message={message} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} modelName={nameOf(message.node.model || message.node.modelName)} />
+  const rows = store.rows;
+  const lastIndex = store.busy ? -1 : rows.length - 1;
+  const render = ({ message, live }: MessageRow, index: number) => (
+    <MessageView store={store} message={message} live={live} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} modelName={nameOf(message.node.model || message.node.modelName)} />
   );
-  if (messages.length <= VIRTUAL_ABOVE) {
+  if (rows.length <= VIRTUAL_ABOVE) {
     return (
       <>
-        {messages.map((message, index) => (
-          <div key={message.node.convId} className={styles.listItem}>
-            {render(message, index)}
+        {rows.map((row, index) => (
+          <div key={row.key} className={styles.listItem}>
+            {render(row, index)}
           </div>
         ))}
       </>
     );
   }
-  return <VirtualMessages messages={messages} scrollBox={scrollBox} render={render} />;
+  return <VirtualMessages rows={rows} scrollBox={scrollBox} render={render} />;
 });
 
-function VirtualMessages({ messages, scrollBox, render }: { messages: BranchMessage[]; scrollBox: RefObject<HTMLDivElement | null>; render(message: BranchMessage, index: number): ReactElement }) {
+function VirtualMessages({ rows, scrollBox, render }: { rows: MessageRow[]; scrollBox: RefObject<HTMLDivElement | null>; render(row: MessageRow, index: number): ReactElement }) {
   const list = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: rows.length,
     getScrollElement: () => scrollBox.current,
     estimateSize: () => ESTIMATED_ITEM_HEIGHT,
-    getItemKey: (index) => messages[index]!.node.convId,
+    getItemKey: (index) => rows[index]!.key,
     overscan: 4,
     scrollMargin: list.current?.offsetTop ?? 0,
     // A conversation opens at its end: start measuring there rather than at the top.
@@ -55,7 +57,7 @@ function VirtualMessages({ messages, scrollBox, render }: { messages: BranchMess
   });
   useLayoutEffect(() => {
     virtualizer.measure();
-  }, [virtualizer, messages.length]);
+  }, [virtualizer, rows.length]);
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.options.scrollMargin;
   return (
@@ -68,7 +70,7 @@ function VirtualMessages({ messages, scrollBox, render }: { messages: BranchMess
           className={styles.virtualItem}
           style={{ transform: `translateY(${item.start - offset}px)` }}
         >
-          {render(messages[item.index]!, item.index)}
+          {render(rows[item.index]!, item.index)}
         </div>
       ))}
     </div>

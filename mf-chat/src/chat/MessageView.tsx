@@ -4,7 +4,7 @@ import { copyText, settings } from '@qiming/sdk';
 import type { Reference } from '@qiming/sdk/contracts';
 import type { BranchMessage } from './branch';
 import type { ChatStore } from './ChatStore';
-import type { LiveAnswer, ProgressStep } from './liveAnswer';
+import type { ProgressStep } from './liveAnswer';
 import { renderedText } from '../export/copyAnswer';
 import { formatTime } from '../history/historyGroups';
 import { t } from '../i18n';
@@ -30,14 +30,15 @@ function useLongText(text: string, startExpanded: boolean) {
 
 /**
  * An answer rendered as markdown, cut at 2000 characters with 显示全部 / 收起; `bodyRef` is the
- * shown answer (what 复制 copies).
+ * shown answer (what 复制 copies). The same element while it streams and once it is saved, so the
+ * blocks already drawn stay as they are.
  */
-function LongText({ text, bodyRef, startFull = false }: { text: string; bodyRef?: React.Ref<HTMLDivElement>; startFull?: boolean }) {
+function LongText({ text, bodyRef, startFull = false, streaming = false }: { text: string; bodyRef?: React.Ref<HTMLDivElement>; startFull?: boolean; streaming?: boolean }) {
   const { shown, toggle } = useLongText(text, startFull);
   return (
     <div className={styles.answer}>
       <div ref={bodyRef}>
-        <LazyMarkdown source={shown} />
+        <LazyMarkdown source={shown} streaming={streaming} />
       </div>
       {toggle}
     </div>
@@ -168,6 +169,8 @@ function VersionSwitch({ store, message }: { store: ChatStore; message: BranchMe
 interface MessageProps {
   store: ChatStore;
   message: BranchMessage;
+  /** The answer being generated: shown from the store's live answer. */
+  live?: boolean;
   isLast: boolean;
   onFollowUp(question: string): void;
   onExport(): void;
@@ -175,8 +178,12 @@ interface MessageProps {
   modelName: string;
 }
 
-/** One saved message: a question (copy, edit, versions) or an answer (thinking, references, actions, follow-ups). */
-export const MessageView = observer(function MessageView({ store, message, isLast, onFollowUp, onExport, modelName }: MessageProps) {
+/**
+ * One message: a question (copy, edit, versions) or an answer (thinking, references, actions,
+ * follow-ups). The answer being generated is the same view over the live answer (with its
+ * progress checklist, without actions), so completing it changes what it shows, not the view.
+ */
+export const MessageView = observer(function MessageView({ store, message, live: isLive = false, isLast, onFollowUp, onExport, modelName }: MessageProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const item = message.node.chatContent[0]!;
@@ -214,9 +221,11 @@ export const MessageView = observer(function MessageView({ store, message, isLas
       </div>
     );
   }
+  const live = isLive ? store.live : null;
   const failed = message.node.status === 'failed';
+  const text = live ? live.text : item.content;
   return (
-    <div className={styles.assistantRow} data-testid="message-assistant">
+    <div className={styles.assistantRow} data-testid={live ? 'message-live' : 'message-assistant'}>
       <div className={styles.meta} data-testid="answer-meta">
         {modelName} · {formatTime(message.node.createTime)}
         {message.node.offlineDemo ? <span className={styles.offlineTag}>{t('models.offlineDemo')}</span> : null}
@@ -226,28 +235,35 @@ export const MessageView = observer(function MessageView({ store, message, isLas
           </span>
         ) : null}
       </div>
-      <ThinkBlock text={item.reasoning ?? ''} thinking={false} />
-      <References list={item.references ?? []} />
-      {item.content ? <LongText text={item.content} bodyRef={body} startFull={message.node.convId === store.lastStreamedId} /> : null}
+      <ThinkBlock text={live ? live.reasoning : (item.reasoning ?? '')} thinking={live?.thinking ?? false} />
+      {live ? <ProgressChecklist steps={live.steps} /> : null}
+      <References list={live ? live.references : (item.references ?? [])} />
+      {text ? (
+        <LongText text={text} bodyRef={body} startFull={live !== null || message.node.convId === store.lastStreamedId} streaming={live !== null} />
+      ) : live?.waitText ? (
+        <div className={styles.waiting}>{live.waitText}</div>
+      ) : null}
       {failed ? <div className={styles.errorText}>{message.node.error || t('chat.failedReply')}</div> : null}
-      <div className={styles.actions}>
-        <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
-          {t('message.copy')}
-        </button>
-        <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
-          {t('message.copyMarkdown')}
-        </button>
-        {item.content ? <ReadAloud text={item.content} /> : null}
-        <button type="button" onClick={onExport} data-testid="export-open">
-          {t('message.export')}
-        </button>
-        {isLast && !store.busy ? (
-          <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
-            {t('chat.regenerate')}
+      {live ? null : (
+        <div className={styles.actions}>
+          <button type="button" onClick={() => void copyText(body.current ? renderedText(body.current, settings.gptConfig.useCopyTable) : item.content)}>
+            {t('message.copy')}
           </button>
-        ) : null}
-        <VersionSwitch store={store} message={message} />
-      </div>
+          <button type="button" onClick={() => void copyText(item.content)} data-testid="copy-markdown">
+            {t('message.copyMarkdown')}
+          </button>
+          {item.content ? <ReadAloud text={item.content} /> : null}
+          <button type="button" onClick={onExport} data-testid="export-open">
+            {t('message.export')}
+          </button>
+          {isLast && !store.busy ? (
+            <button type="button" onClick={() => void store.regenerate()} data-testid="regenerate">
+              {t('chat.regenerate')}
+            </button>
+          ) : null}
+          <VersionSwitch store={store} message={message} />
+        </div>
+      )}
       {isLast && !store.busy && (item.followUps?.length ?? 0) > 0 ? (
         <div className={styles.followUps} data-testid="follow-ups">
           {item.followUps!.map((question) => (
@@ -258,25 +274,5 @@ export const MessageView = observer(function MessageView({ store, message, isLas
         </div>
       ) : null}
     </div>
-  );
-});
-
-/** The answer being generated (and its question, when new). */
-export const LiveView = observer(function LiveView({ live, modelName }: { live: LiveAnswer; modelName: string }) {
-  return (
-    <>
-      {live.question !== null ? (
-        <div className={styles.userRow} data-testid="message-user">
-          <UserText text={live.question} />
-        </div>
-      ) : null}
-      <div className={styles.assistantRow} data-testid="message-live">
-        <div className={styles.meta}>{modelName}</div>
-        <ThinkBlock text={live.reasoning} thinking={live.thinking} />
-        <ProgressChecklist steps={live.steps} />
-        <References list={live.references} />
-        {live.text ? <LazyMarkdown className={styles.answer} source={live.text} streaming /> : live.waitText ? <div className={styles.waiting}>{live.waitText}</div> : null}
-      </div>
-    </>
   );
 });

@@ -10,7 +10,7 @@ const steps = (live: LiveAnswer) => live.steps.map((s) => [s.text, s.startedAt, 
 describe('live answer reducer', () => {
   it('starts waiting on its first step, with the question (null for a regenerate) and the id of a resumed answer', () => {
     expect(startLive('问题', WAIT[0]!, 5)).toMatchObject({ question: '问题', convId: null, text: '', steps: [{ text: WAIT[0], startedAt: 5, doneAt: null }], startedAt: 5 });
-    expect(startLive(null, WAIT[0]!, 5, 'a1')).toMatchObject({ question: null, convId: 'a1' });
+    expect(startLive(null, WAIT[0]!, 5, { convId: 'a1' })).toMatchObject({ question: null, convId: 'a1' });
   });
 
   it('adds a waiting step per tick while nothing is written; the last one stays', () => {
@@ -41,14 +41,16 @@ describe('live answer reducer', () => {
     const reference = (id: string) => ({ id, title: id, url: `https://${id}.example` });
     const live = run(
       startLive('问', WAIT[0]!, 0),
-      { type: 'ids', convId: 'a1' },
+      { type: 'ids', convId: 'a1', questionId: 'q1' },
       { type: 'ping', waitText: '请稍候' },
       { type: 'references', list: [reference('a')] },
       { type: 'references', list: [reference('b')] },
       { type: 'followUps', list: ['一'] },
       { type: 'followUps', list: ['二', '三'] },
     );
-    expect(live).toMatchObject({ convId: 'a1', waitText: '请稍候', followUps: ['二', '三'] });
+    expect(live).toMatchObject({ convId: 'a1', questionId: 'q1', waitText: '请稍候', followUps: ['二', '三'] });
+    // A regenerate answers the question it follows: no new question id.
+    expect(run(startLive(null, WAIT[0]!, 0, { follows: 'q0' }), { type: 'ids', convId: 'a2', questionId: 'q0' })).toMatchObject({ convId: 'a2', questionId: null, follows: 'q0' });
     expect(live.references.map((r) => r.id)).toEqual(['a', 'b']);
   });
 

@@ -9,7 +9,11 @@ import type { Reference } from '@qiming/sdk/contracts';
 export interface LiveAnswer {
   /** The question, when it is a new message (not a regenerate). */
   question: string | null;
+  /** A new question's node id, once the stream names it. */
+  questionId: string | null;
   convId: string | null;
+  /** What the turn adds to: the node a new question follows (null: the first message), or the question answered again. */
+  follows: string | null;
   text: string;
   reasoning: string;
   thinking: boolean;
@@ -33,7 +37,8 @@ export interface ProgressStep {
 export const PROGRESS_STEP_MS = 16_000;
 
 export type LiveEvent =
-  | { type: 'ids'; convId: string }
+  /** The stream named the answer and the question it follows. */
+  | { type: 'ids'; convId: string; questionId: string | null }
   | { type: 'ping'; waitText: string }
   /** Buffered reasoning and answer text: the first of either ends the step being waited on. */
   | { type: 'pieces'; text: string; reasoning: string; now: number }
@@ -44,15 +49,21 @@ export type LiveEvent =
   /** Another 16 s passed: the next of `waitSteps`, only while nothing has been written (the last one stays). */
   | { type: 'waitTick'; waitSteps: readonly string[]; now: number };
 
+/** The ids a live answer starts with: a resumed answer's own, its question's, what the turn follows. */
+export type LiveIds = Partial<Pick<LiveAnswer, 'convId' | 'questionId' | 'follows'>>;
+
 /** A new live answer waiting on its first step. */
-export function startLive(question: string | null, firstStep: string, now: number, convId: string | null = null): LiveAnswer {
-  return { question, convId, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
+export function startLive(question: string | null, firstStep: string, now: number, { convId = null, questionId = null, follows = null }: LiveIds = {}): LiveAnswer {
+  return { question, questionId, convId, follows, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
 }
 
 export function reduceLive(live: LiveAnswer, event: LiveEvent): LiveAnswer {
   switch (event.type) {
-    case 'ids':
-      return live.convId === event.convId ? live : { ...live, convId: event.convId };
+    case 'ids': {
+      // Only a new question takes the id of the question the answer follows (a regenerate's is `follows`).
+      const questionId = live.question === null ? null : event.questionId ?? live.questionId;
+      return live.convId === event.convId && live.questionId === questionId ? live : { ...live, convId: event.convId, questionId };
+    }
     case 'ping':
       return { ...live, waitText: event.waitText };
     case 'references':

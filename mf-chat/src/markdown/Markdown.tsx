@@ -1,8 +1,9 @@
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { copyText } from '@qiming/sdk';
 import { t } from '../i18n';
 import { EMPTY_SPLIT, splitBlocks, type SplitState } from './blocks';
 import { enhance } from './enhance';
+import { whenIdle } from './idle';
 import { codeBlockHtml, renderMarkdown } from './engine';
 import { isHtmlDocument } from './htmlDetect';
 import { previewDocument, type CodePiece } from './previewDocument';
@@ -18,24 +19,32 @@ const finishedBlocks = new RenderCache();
 /** spec chat §2: copy feedback lasts 1–1.5 s. */
 const COPIED_MS = 1200;
 
-/** One block. A finished one is rendered once and kept; the open tail of a stream re-renders. */
-const Block = memo(function Block({ source, finished }: { source: string; finished: boolean }) {
+/**
+ * One block. A finished one is rendered once and kept; the open tail of a stream re-renders. A
+ * block is enhanced (math, highlighting, diagrams) once it is finished: while its answer streams
+ * in idle time, so the end of an answer leaves only its last block to enhance; otherwise before it
+ * is painted. `streaming` is a ref so that the end of a stream does not render finished blocks again.
+ */
+const Block = memo(function Block({ source, finished, streaming }: { source: string; finished: boolean; streaming: RefObject<boolean> }) {
   const box = useRef<HTMLDivElement>(null);
-  const cached = finished ? finishedBlocks.get(source) : undefined;
-  const html = useMemo(() => cached ?? renderMarkdown(source), [cached, source]);
+  // Taken once per source: rendering the same block again never swaps its enhanced DOM for equal HTML.
+  const html = useMemo(() => (finished ? finishedBlocks.get(source) : undefined) ?? renderMarkdown(source), [source]);
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element || cached || !finished) return;
+    if (!element || !finished) return;
     let current = true;
-    void enhance(element).then(() => {
-      // Every piece in the block went through its allow-list when it was inserted (the markdown,
-      // each formula, the highlighted code, the diagram's SVG with its own list): kept as it is.
-      if (current && element.isConnected) finishedBlocks.set(source, element.innerHTML);
-    });
+    const run = () =>
+      void enhance(element).then(() => {
+        // Every piece in the block went through its allow-list when it was inserted (the markdown,
+        // each formula, the highlighted code, the diagram's SVG with its own list): kept as it is.
+        if (current && element.isConnected) finishedBlocks.set(source, element.innerHTML);
+      });
+    const cancel = streaming.current ? whenIdle(run) : (run(), undefined);
     return () => {
       current = false;
+      cancel?.();
     };
-  }, [html, finished, cached, source]);
+  }, [finished, source, streaming]);
   return <div ref={box} className={styles.block} dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
@@ -82,6 +91,8 @@ export interface MarkdownProps {
 export const Markdown = memo(function Markdown({ source, streaming = false, className }: MarkdownProps) {
   const root = useRef<HTMLDivElement>(null);
   const split = useRef<SplitState>(EMPTY_SPLIT);
+  const streamingNow = useRef(streaming);
+  streamingNow.current = streaming;
   const [preview, setPreview] = useState<Preview | null>(null);
   const wholePage = isHtmlDocument(source);
   const blocks = useMemo(() => {
@@ -108,7 +119,7 @@ export const Markdown = memo(function Markdown({ source, streaming = false, clas
       {wholePage ? (
         <div className={styles.block} dangerouslySetInnerHTML={{ __html: sanitizeHtml(codeBlockHtml(source, 'html')) }} />
       ) : (
-        blocks.map((block, index) => (block ? <Block key={index} source={block} finished={!streaming || index < blocks.length - 1} /> : null))
+        blocks.map((block, index) => (block ? <Block key={index} source={block} finished={!streaming || index < blocks.length - 1} streaming={streamingNow} /> : null))
       )}
       {preview ? (
         <Suspense fallback={null}>

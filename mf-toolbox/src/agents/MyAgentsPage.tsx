@@ -15,21 +15,23 @@ import { t } from '../i18n';
 import styles from './agents.module.css';
 
 type Editing = { app: AgentApp | null } | null;
+type MyAgentsTab = 'created' | 'favourites';
 
 /**
  * /toolBox/coll2 我的智能体: the agents I created and my favourites, and the editor —
  * `?edit=<id>` opens it on an own agent, `?create=1` on a new one (links from other pages).
+ * /toolBox/coll 我的收藏 is the same page opened on the favourites.
  */
-export const MyAgentsPage = observer(function MyAgentsPage() {
+export const MyAgentsPage = observer(function MyAgentsPage({ initialTab = 'created' }: { initialTab?: MyAgentsTab }) {
   if (!session.isLoggedIn) return <SignInFirst detail={t('mine.signIn')} />;
-  return <MyAgents />;
+  return <MyAgents initialTab={initialTab} />;
 });
 
-function MyAgents() {
+function MyAgents({ initialTab }: { initialTab: MyAgentsTab }) {
   const api = useToolboxApi();
   const categories = useCategories();
   const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState<'created' | 'favourites'>('created');
+  const [tab, setTab] = useState<MyAgentsTab>(initialTab);
   const [editing, setEditing] = useState<Editing>(null);
   const [version, setVersion] = useState(0);
   const [total, setTotal] = useState<number | null>(null);

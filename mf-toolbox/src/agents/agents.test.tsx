@@ -6,6 +6,7 @@ import { UiProvider } from '@qiming/sdk/ui';
 import { ToolboxApiProvider, type ToolboxApi } from '../api/toolboxApi';
 import { agent, fakeApi } from '../testing/fakeApi';
 import { FavouriteList } from './FavouriteList';
+import { MyAgentsPage } from './MyAgentsPage';
 import { MyPluginsPage } from './MyPluginsPage';
 import { SquarePage } from './SquarePage';
 
@@ -139,6 +140,15 @@ describe('favourites and plug-ins', () => {
     expect(window.location.pathname + window.location.search).toBe('/chatPage?model=gpt-4o');
     fireEvent.click(screen.getAllByRole('button', { name: '取消收藏' })[1]!);
     await waitFor(() => expect(api.unfavourite).toHaveBeenCalledWith('gpt-4-gizmo-g-user-c-1'));
+  });
+
+  it('我的收藏 (/toolBox/coll) is 我的智能体 opened on the favourites', async () => {
+    signIn();
+    const api = fakeApi([]);
+    api.favourites.mockResolvedValue({ total: 1, list: [{ id: 'f1', appName: 'GPT-4o', code: 'gpt-4o', coment: '', app: null, createTime: '' }] });
+    render(<MyAgentsPage initialTab="favourites" />, api);
+    expect(await screen.findByText('GPT-4o')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '我的收藏' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('我的插件 asks for own agents with extensions and explains an empty list', async () => {

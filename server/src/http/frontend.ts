@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BlobStore } from '../storage/blobStore.js';
 import { directoryOf } from '../storage/index.js';
 import { fail } from './envelope.js';
+import { HostPage, type PageContentOf } from './hostPage.js';
 import { serveRemotesFromStore } from './remoteFiles.js';
 
 /** Files whose URL never changes while their content may: the browser must revalidate them. */
@@ -31,6 +32,9 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
  */
 const NOT_SERVED = /\.(map|br|gz)$/;
 const servable = (pathname: string, root: string | undefined) => !!root && !NOT_SERVED.test(pathname) && fs.existsSync(path.join(root, pathname));
+/** The host's page is made per visitor (hostPage.ts), never sent as the file. */
+const PAGE_PATHS = new Set(['/', '/index.html']);
+const hostServable = (pathname: string, root: string | undefined) => !PAGE_PATHS.has(pathname) && servable(pathname, root);
 /** Nor, from the remote store, anything under a dot folder: the local blob store keeps its own files in `.blobstore/`. */
 const DOT_SEGMENT = /(^|\/)\./;
 const remoteServableName = (pathname: string) => !NOT_SERVED.test(pathname) && !DOT_SEGMENT.test(pathname);
@@ -40,11 +44,12 @@ const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
 
 /**
  * The built host shell at /, the remote store at /remotes/<area>/<version>/, and history-mode
- * fallback: any other GET that wants a page gets index.html, so no front-end route is a 404.
- * The remote store: a folder (local blob store) is served by @fastify/static, a bucket by
- * remoteFiles.ts with the same rules.
+ * fallback: any other GET that wants a page gets the host page, so no front-end route is a 404.
+ * The page (`/`, `/index.html`, the fallback) is index.html with this visitor's `pageContent`
+ * written in (hostPage.ts). The remote store: a folder (local blob store) is served by
+ * @fastify/static, a bucket by remoteFiles.ts with the same rules.
  */
-export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remotes: BlobStore }): Promise<void> {
+export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remotes: BlobStore; pageContent: PageContentOf }): Promise<void> {
   const remoteDir = directoryOf(options.remotes);
   if (remoteDir) await serveRemoteFolder(app, remoteDir);
   else serveRemotesFromStore(app, options.remotes, { cacheControlOf, servable: remoteServableName });
@@ -54,23 +59,24 @@ export async function serveFrontend(app: FastifyInstance, options: { hostShellDi
     await app.register(fastifyStatic, {
       root: options.hostShellDir,
       prefix: '/',
-      index: 'index.html',
+      index: false,
       preCompressed: true,
-      allowedPath: servable,
+      allowedPath: hostServable,
       setHeaders: cacheHeaders,
     });
   } else {
     app.log.warn(`host shell not built at ${options.hostShellDir}: run "pnpm build" to serve the front end`);
   }
 
+  const page = new HostPage(indexFile, options.pageContent, (message, error) => app.log.warn({ err: error }, message));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/app-api/') || pathname === '/app-api') return reply.status(404).send(fail(404, '接口不存在'));
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_FRONTEND.test(pathname) && !path.extname(pathname);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !NOT_FRONTEND.test(pathname) && (!path.extname(pathname) || pathname === '/index.html');
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!hasHost) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 pnpm build');
-    // As `/` sends it: precompressed when accepted, with its validators, `no-cache` (cacheHeaders).
-    return reply.sendFile('index.html');
+    return page.send(request, reply, pathname === '/index.html' ? '/' : pathname);
   });
 }
 

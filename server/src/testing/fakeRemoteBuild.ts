@@ -11,6 +11,8 @@ export interface FakeBuildOptions {
   remoteEntry?: string;
   /** null: the build has none. */
   chunkPackages?: Readonly<Record<string, readonly string[]>> | null;
+  /** The `./app` expose's files (mf-manifest.json) and the shared modules it requires (mf-stats.json); the files are not written. */
+  appAssets?: { js: readonly string[]; css: readonly string[]; requires: readonly string[] };
 }
 
 export const GOOD_SHARED = [
@@ -37,11 +39,20 @@ export function fakeRemoteBuild(options: FakeBuildOptions = {}): string {
     JSON.stringify({
       id: options.container ?? `mf_${area}`,
       name: options.container ?? `mf_${area}`,
-      metaData: { name: options.container ?? `mf_${area}`, publicPath: 'auto' },
+      metaData: { name: options.container ?? `mf_${area}`, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
       shared: options.shared ?? GOOD_SHARED,
-      exposes: (options.exposes ?? ['./app']).map((p) => ({ id: `mf_${area}:${p.slice(2)}`, name: p.slice(2), path: p })),
+      exposes: (options.exposes ?? ['./app']).map((p) => ({
+        id: `mf_${area}:${p.slice(2)}`,
+        name: p.slice(2),
+        path: p,
+        ...(p === './app' && options.appAssets
+          ? { assets: { js: { sync: options.appAssets.js, async: [] }, css: { sync: options.appAssets.css, async: [] } } }
+          : {}),
+      })),
     }),
   );
+  // The build's stats name what each expose requires of the shared modules (the manifest does not).
+  if (options.appAssets) fs.writeFileSync(path.join(dir, 'mf-stats.json'), JSON.stringify({ exposes: [{ path: './app', requires: options.appAssets.requires }] }));
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), options.remoteEntry ?? `/* ${area} ${version} */`);
   if (options.chunkPackages !== null) {
     fs.writeFileSync(path.join(dir, 'chunk-packages.json'), JSON.stringify(options.chunkPackages ?? { 'main.abc123.js': [`mf-${area}`] }));

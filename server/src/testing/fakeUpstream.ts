@@ -32,6 +32,8 @@ export type FakeReply =
       pauseMs?: number;
       /** After the last write: end the response (default), destroy the socket mid-body, or keep it open until the client leaves. */
       end?: 'end' | 'drop' | 'hold';
+      /** Nothing is answered (not even the headers) until this settles: a reply the test holds open. */
+      holdUntil?: Promise<unknown>;
       status?: number;
       contentType?: string;
     }
@@ -44,6 +46,8 @@ export interface FakeUpstream {
   /** http://127.0.0.1:<port>/v1 */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Resolves with the `count`-th request (1-based) once it has arrived. */
+  received(count: number): Promise<RecordedRequest>;
   /** Queues replies, answered in order; after them `fallback` (a 500 saying no reply was scripted). */
   reply(...replies: FakeReply[]): void;
   /** The reply for every request once the queue is empty. */
@@ -91,6 +95,7 @@ function pieces(bytes: Buffer, reply: Extract<FakeReply, { type: 'stream' }>, fr
 }
 
 async function writeStream(res: ServerResponse, reply: Extract<FakeReply, { type: 'stream' }>): Promise<void> {
+  await reply.holdUntil;
   res.socket?.setNoDelay(true);
   res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   res.flushHeaders();
@@ -110,9 +115,11 @@ async function writeStream(res: ServerResponse, reply: Extract<FakeReply, { type
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
+  const waiting: Array<{ count: number; resolve: (request: RecordedRequest) => void }> = [];
   const upstream: FakeUpstream = {
     baseUrl: '',
     requests,
+    received: (count) => new Promise((resolve) => (requests.length >= count ? resolve(requests[count - 1]!) : waiting.push({ count, resolve }))),
     reply: (...replies) => void queue.push(...replies),
     fallback: { type: 'json', status: 500, body: { error: { message: 'fake upstream: no reply scripted', type: 'server_error' } } },
     close: async () => {
@@ -134,6 +141,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         // kept as text
       }
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed });
+      for (const waiter of waiting.filter((w) => w.count === requests.length)) waiter.resolve(requests.at(-1)!);
       const reply = queue.shift() ?? upstream.fallback;
       if (reply.type === 'silent') return;
       if (reply.type === 'json') {

@@ -52,6 +52,29 @@ describe('chat client', () => {
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ stream: true, model: 'glm-4-flash' });
   });
 
+  it('refreshes the balance once, when the answer completes — before its follow-ups and the end', async () => {
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    server = await startServer(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame({ ...delta('答', { convId: 'c1', convGroupId: 'g1' }), seq: 1 }), frame({ ...delta('', { title: '标题' }), seq: 2, answerComplete: true })]);
+      await rest;
+      await writeApart(res, [frame({ type: 'follow_up', choices: [{ delta: { content: '再问一个' } }], seq: 3 }), DONE]);
+      res.end();
+    });
+    const { chat, deps } = client();
+    let refreshedAtCompletion = -1;
+    const onAnswerComplete = jest.fn(() => {
+      refreshedAtCompletion = jest.mocked(deps.refreshPoints).mock.calls.length;
+      sendRest();
+    });
+    const outcome = await chat.send(body, { onAnswerComplete });
+    expect(outcome).toMatchObject({ status: 'done', lastSeq: 3 });
+    expect(onAnswerComplete).toHaveBeenCalledTimes(1);
+    expect(refreshedAtCompletion).toBe(1);
+    expect(deps.refreshPoints).toHaveBeenCalledTimes(1);
+  });
+
   it('a 602 ending reaches the host notice, and the balance is re-read', async () => {
     server = await startServer(async (_req, res) => {
       openStream(res);

@@ -14,24 +14,40 @@ export interface ChatClientDeps {
 }
 
 /**
- * The chat calls with the product's rules around them: the balance is refreshed after every
- * generation (the server settles before the last chunk), and a 602 reaches the host's notice.
+ * The chat calls with the product's rules around them: the balance is refreshed once per
+ * generation — when the answer completes (the server settles before that chunk; follow-ups may
+ * still come), else when the stream ends — and a 602 reaches the host's notice.
  */
 export function createChatClient(deps: ChatClientDeps) {
-  const afterGeneration = (outcome: StreamOutcome): StreamOutcome => {
+  /** Runs one stream with the balance refreshed once, at the answer's completion or at the end. */
+  const generation = async (run: (handlers: StreamHandlers) => Promise<StreamOutcome>, handlers: StreamHandlers = {}): Promise<StreamOutcome> => {
+    let refreshed = false;
+    const refreshOnce = () => {
+      if (!refreshed) void deps.refreshPoints();
+      refreshed = true;
+    };
+    const outcome = await run({
+      ...handlers,
+      onAnswerComplete: (answer) => {
+        refreshOnce();
+        handlers.onAnswerComplete?.(answer);
+      },
+    });
     if (outcome.status === 'cancelled' && outcome.code === STREAM_CODES.insufficientCredits) deps.onInsufficientPoints(outcome.message);
-    void deps.refreshPoints();
+    refreshOnce();
     return outcome;
   };
 
   return {
     /** Sends a message and streams the answer (POST backend-api/getStream). */
     async send(body: Omit<StreamRequestBody, 'stream'>, handlers?: StreamHandlers, options?: StreamOptions): Promise<StreamOutcome> {
-      return afterGeneration(await streamChat(await deps.streamTarget(), { ...body, stream: true }, handlers, options));
+      const transport = await deps.streamTarget();
+      return generation((wrapped) => streamChat(transport, { ...body, stream: true }, wrapped, options), handlers);
     },
     /** Re-attaches to a running generation, from the chunk after `options.after`. */
     async resume(convId: string, handlers?: StreamHandlers, options?: ResumeOptions): Promise<StreamOutcome> {
-      return afterGeneration(await resumeStream(await deps.streamTarget(), convId, handlers, options));
+      const transport = await deps.streamTarget();
+      return generation((wrapped) => resumeStream(transport, convId, wrapped, options), handlers);
     },
     /** Whether the generation of answer `chatId` is still running. */
     async isRunning(chatId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { parseFollowUps } from './followUps';
-import { STREAM_CODES, type ConversationIds, type StreamChunk, type StreamHandlers } from './types';
+import { STREAM_CODES, type CompletedAnswer, type ConversationIds, type StreamChunk, type StreamHandlers } from './types';
 
 /** How a message ended the stream, if it did. */
 export type ChunkEnd = { status: 'done' } | Cancelled;
@@ -22,7 +22,7 @@ export function parseChunk(data: string): StreamChunk | null {
 
 function isChunk(value: unknown): value is StreamChunk {
   if (!isRecord(value)) return false;
-  const { seq, code, error, title, type, choices, convId, convGroupId, references } = value;
+  const { seq, code, error, title, type, choices, convId, convGroupId, parentConvId, references, answerComplete, createTime } = value;
   return (
     isAbsentOr(seq, 'number') &&
     isAbsentOr(code, 'number') &&
@@ -30,9 +30,10 @@ function isChunk(value: unknown): value is StreamChunk {
     isAbsentOr(title, 'string') &&
     (type == null || CHUNK_TYPES.includes(type)) &&
     (choices == null || (Array.isArray(choices) && choices.every(isChoice))) &&
-    (isAbsentOr(convId, 'string') || isAbsentOr(convId, 'number')) &&
-    (isAbsentOr(convGroupId, 'string') || isAbsentOr(convGroupId, 'number')) &&
-    (references == null || (Array.isArray(references) && references.every(isReference)))
+    [convId, convGroupId, parentConvId].every((id) => isAbsentOr(id, 'string') || isAbsentOr(id, 'number')) &&
+    (references == null || (Array.isArray(references) && references.every(isReference))) &&
+    isAbsentOr(answerComplete, 'boolean') &&
+    isAbsentOr(createTime, 'string')
   );
 }
 
@@ -50,7 +51,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isAbsentOr(value: unknown, type: 'string' | 'number'): boolean {
+function isAbsentOr(value: unknown, type: 'string' | 'number' | 'boolean'): boolean {
   return value == null || typeof value === type;
 }
 
@@ -64,6 +65,8 @@ export class ChunkReader {
   hasContent = false;
   /** The sequence number of the last chunk read (the gateway numbers them): where a resume starts. */
   lastSeq = 0;
+  /** The chunk completing the answer arrived: later chunks can only add to it (follow-ups). */
+  answerComplete = false;
 
   constructor(private readonly handlers: StreamHandlers) {}
 
@@ -77,11 +80,12 @@ export class ChunkReader {
     return this.read(chunk);
   }
 
-  read(chunk: StreamChunk): Cancelled | undefined {
+  read(chunk: StreamChunk): ChunkEnd | undefined {
     this.started = true;
     if (typeof chunk.seq === 'number' && chunk.seq > this.lastSeq) this.lastSeq = chunk.seq;
     this.adoptIds(chunk);
-    if (chunk.code) return { status: 'cancelled', code: chunk.code, message: chunk.error ?? '' };
+    // After a complete answer an error only ends the stream (an instance that died while asking for follow-ups).
+    if (chunk.code) return this.answerComplete ? { status: 'done' } : { status: 'cancelled', code: chunk.code, message: chunk.error ?? '' };
     const { title } = chunk;
     if (title && title !== this.title) {
       this.title = title;
@@ -106,12 +110,21 @@ export class ChunkReader {
       this.hasContent = true;
       this.call(() => this.handlers.onDelta?.(content, chunk));
     }
+    if (chunk.answerComplete && !this.answerComplete) this.complete(chunk);
     return undefined;
+  }
+
+  private complete(chunk: StreamChunk): void {
+    this.answerComplete = true;
+    const answer: CompletedAnswer = { ...this.ids, offlineDemo: chunk.offlineDemo === true };
+    if (this.title !== undefined) answer.title = this.title;
+    if (typeof chunk.createTime === 'string') answer.createTime = chunk.createTime;
+    this.call(() => this.handlers.onAnswerComplete?.(answer));
   }
 
   private adoptIds(chunk: StreamChunk): void {
     let changed = false;
-    for (const key of ['convId', 'convGroupId'] as const) {
+    for (const key of ['convId', 'convGroupId', 'parentConvId'] as const) {
       const value = chunk[key];
       if (value == null || value === '' || String(value) === this.ids[key]) continue;
       this.ids[key] = String(value);

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { ApiEnvelope } from '@qiming/contracts';
-import { PARSE_ERROR, type ChunkReader } from './chunkReader';
+import { PARSE_ERROR, type ChunkEnd, type ChunkReader } from './chunkReader';
 import { STREAM_CODES } from './types';
 
 /** How one HTTP exchange ended. 'failed' is a transport failure the caller may retry. */
@@ -19,6 +19,19 @@ export interface ExchangeRequest {
   fetch: typeof fetch;
   signal?: AbortSignal;
   heartbeatMs: number;
+  /** How long the rest of the body is read after the event that ended the stream (see readToEnd). */
+  doneGraceMs: number;
+}
+
+type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
+
+/** How an exchange ended, and what is left of its body: read to the end, still to be read, or (neither) to be aborted. */
+interface Ending {
+  result: AttemptResult;
+  /** The server closed the body and all of it was read. */
+  bodyRead?: boolean;
+  /** The stream ended by an event while the server is closing the body: read the rest rather than abort. */
+  unread?: BodyReader;
 }
 
 export const ABORTED = { status: 'aborted', code: STREAM_CODES.cancelled } as const;
@@ -28,32 +41,35 @@ const HEARTBEAT_TIMEOUT = { status: 'error', code: STREAM_CODES.heartbeat, messa
  * One SSE connection, read until done, a cancel code, silence, abort or a transport failure.
  * Framing is eventsource-parser's; the connection is ours: one fetch, never reopened here (signed
  * headers are single-use and a second POST would start a second generation — retries are the
- * caller's), and a hidden tab keeps reading.
+ * caller's), and a hidden tab keeps reading. After the event that ends the stream the outcome is
+ * given at once and the rest of the body is read to its end (the server closes it right after):
+ * aborting there would cut a response that is ending anyway (ERR_ABORTED in the browser's log).
  */
 export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<AttemptResult> {
   return new Promise((resolve) => {
     const connection = new AbortController();
     let heartbeat: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
-    const finish = (result: AttemptResult) => {
+    const finish = ({ result, bodyRead, unread }: Ending) => {
       if (settled) return;
       settled = true;
       clearTimeout(heartbeat);
       request.signal?.removeEventListener('abort', onAbort);
-      connection.abort();
+      if (unread) void readToEnd(unread, request.doneGraceMs);
+      else if (!bodyRead) connection.abort();
       resolve(result);
     };
-    const onAbort = () => finish(ABORTED);
+    const onAbort = () => finish({ result: ABORTED });
     const beat = () => {
       clearTimeout(heartbeat);
-      heartbeat = setTimeout(() => finish(HEARTBEAT_TIMEOUT), request.heartbeatMs);
+      heartbeat = setTimeout(() => finish({ result: HEARTBEAT_TIMEOUT }), request.heartbeatMs);
     };
 
-    if (request.signal?.aborted) return finish(ABORTED);
+    if (request.signal?.aborted) return finish({ result: ABORTED });
     request.signal?.addEventListener('abort', onAbort);
     beat();
 
-    const exchange = async (): Promise<AttemptResult> => {
+    const exchange = async (): Promise<Ending> => {
       const response = await request.fetch(request.url, {
         method: request.method,
         headers: withEventStreamAccept(request.headers),
@@ -62,7 +78,7 @@ export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<
       });
       beat();
       const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !type.startsWith('text/event-stream')) return rejectResponse(response, await readEnvelope(response));
+      if (!response.ok || !type.startsWith('text/event-stream')) return { result: rejectResponse(response, await readEnvelope(response)) };
 
       let end: AttemptResult | undefined;
       const parser = createParser({
@@ -71,7 +87,7 @@ export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<
           if (settled || end) return;
           beat();
           const chunkEnd = reader.readMessage(message.event ?? '', message.data);
-          if (chunkEnd) end = chunkEnd.status === 'done' ? { status: 'done', endedWithoutDone: false } : chunkEnd;
+          if (chunkEnd) end = resultOf(chunkEnd);
         },
         // Keep-alive comments count as signs of life.
         onComment: beat,
@@ -84,14 +100,34 @@ export function openSse(request: ExchangeRequest, reader: ChunkReader): Promise<
           const { done, value } = await bytes.read();
           if (done) break;
           parser.feed(decoder.decode(value, { stream: true }));
-          if (end) return end;
+          if (end) return { result: end, unread: bytes };
         }
       }
-      return reader.hasContent ? { status: 'done', endedWithoutDone: true } : { status: 'failed', message: 'stream closed before any content' };
+      const result: AttemptResult = reader.hasContent ? { status: 'done', endedWithoutDone: true } : { status: 'failed', message: 'stream closed before any content' };
+      return { result, bodyRead: true };
     };
 
-    exchange().then(finish, (error: unknown) => finish({ status: 'failed', message: describe(error) }));
+    exchange().then(finish, (error: unknown) => finish({ result: { status: 'failed', message: describe(error) } }));
   });
+}
+
+function resultOf(end: ChunkEnd): AttemptResult {
+  return end.status === 'done' ? { status: 'done', endedWithoutDone: false } : end;
+}
+
+/**
+ * Reads what is left of a body the server is closing, so the response ends as the server ends it;
+ * a body still open after `graceMs` has its reader cancelled, quietly (nothing more was expected).
+ */
+async function readToEnd(body: BodyReader, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => void body.cancel().catch(() => undefined), graceMs);
+  try {
+    while (!(await body.read()).done);
+  } catch {
+    // Cancelled after the grace, or the connection broke off: the stream had already ended.
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // Headers are a plain record: only add accept when the transport did not spell it already.
@@ -127,7 +163,7 @@ export async function plainRequest(request: ExchangeRequest, reader: ChunkReader
       convGroupId: typeof convGroupId === 'string' || typeof convGroupId === 'number' ? convGroupId : null,
       title: typeof title === 'string' ? title : null,
     });
-    return end ?? { status: 'done', endedWithoutDone: false };
+    return end ? resultOf(end) : { status: 'done', endedWithoutDone: false };
   } catch (error) {
     if (timedOut) return HEARTBEAT_TIMEOUT;
     if (request.signal?.aborted) return ABORTED;

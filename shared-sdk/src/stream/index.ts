@@ -9,6 +9,7 @@ export {
   type UploadedFile,
   type StreamChunk,
   type ConversationIds,
+  type CompletedAnswer,
   type StreamHandlers,
   type StreamOptions,
   type ResumeOptions,

@@ -16,7 +16,7 @@ import {
   type Handler,
   type TestServer,
 } from './testServer';
-import type { StreamHandlers, StreamOptions } from './types';
+import type { CompletedAnswer, StreamHandlers, StreamOptions, StreamTransport } from './types';
 
 const document = installBrowserGlobals();
 
@@ -483,5 +483,117 @@ describe('resumeStream', () => {
     await failing.close();
     expect(outcome).toMatchObject({ status: 'error', code: -1, message: 'HTTP 502', partial: false, attempts: 4, mode: 'stream' });
     expect(failing.requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+});
+
+/**
+ * A transport that tells how the exchange ended: whether the client aborted the request's signal
+ * (the browser's ERR_ABORTED), and whether the body was read to its end or its reader cancelled.
+ */
+function watched(s: TestServer) {
+  let signal: AbortSignal | undefined;
+  let settle!: (end: 'ended' | 'cancelled' | 'failed') => void;
+  const bodyEnd = new Promise<'ended' | 'cancelled' | 'failed'>((resolve) => (settle = resolve));
+  const transport: StreamTransport = {
+    ...s.transport,
+    async fetch(input, init) {
+      signal = init?.signal ?? undefined;
+      const response = await s.transport.fetch!(input, init);
+      const source = response.body!.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await source.read();
+            if (done) {
+              settle('ended');
+              controller.close();
+            } else controller.enqueue(value);
+          } catch (error) {
+            settle('failed');
+            controller.error(error);
+          }
+        },
+        cancel(reason) {
+          settle('cancelled');
+          return source.cancel(reason);
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+  };
+  return { transport, bodyEnd, aborted: () => signal?.aborted ?? false };
+}
+
+describe('the end of a stream', () => {
+  it('after done it reads the body to the end the server gives it, never aborting the request', async () => {
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame(delta('答', { convId: 'c1' })), DONE]);
+      res.end();
+    });
+    const exchange = watched(s);
+
+    const outcome = await streamChat(exchange.transport, body, {});
+
+    expect(outcome).toMatchObject({ status: 'done', endedWithoutDone: false });
+    expect(await exchange.bodyEnd).toBe('ended');
+    expect(exchange.aborted()).toBe(false);
+  });
+
+  it('the same after a cancel code, which the server also follows with done and the close', async () => {
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame({ code: 1908, error: '失败' }), DONE]);
+      res.end();
+    });
+    const exchange = watched(s);
+    expect(await streamChat(exchange.transport, body, {}, fast)).toMatchObject({ status: 'cancelled', code: 1908 });
+    expect(await exchange.bodyEnd).toBe('ended');
+    expect(exchange.aborted()).toBe(false);
+  });
+
+  it('a server that never closes after done has its body cut after the grace, quietly: the outcome does not wait for it', async () => {
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [frame(delta('答')), DONE]);
+      // …and the response stays open.
+    });
+    const exchange = watched(s);
+
+    const outcome = await streamChat(exchange.transport, body, {}, { doneGraceMs: 50 });
+
+    expect(outcome).toMatchObject({ status: 'done' });
+    expect(await exchange.bodyEnd).toBe('cancelled');
+    await s.requests[0]!.closed; // the connection is gone
+    expect(exchange.aborted()).toBe(false);
+  });
+
+  it('the chunk completing the answer is told at once with its ids; follow-ups after it still arrive; an error after it only ends the stream', async () => {
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const s = await serve(async (_req, res) => {
+      openStream(res);
+      await writeApart(res, [
+        frame({ ...delta('', { convId: 'a1', convGroupId: 'g1', parentConvId: 'q1' }), type: 'ping', seq: 1 }),
+        frame({ ...delta('答案'), seq: 2 }),
+        frame({ ...delta('', { convId: 'a1', convGroupId: 'g1', parentConvId: 'q1', title: '标题' }), seq: 3, answerComplete: true, createTime: '2030-01-01T08:00:00.000Z', offlineDemo: false }),
+      ]);
+      await rest;
+      await writeApart(res, [frame({ type: 'follow_up', choices: [{ delta: { content: '一&&二' } }], seq: 4 }), frame({ code: 1908, error: '服务中断', seq: 5 }), DONE]);
+      res.end();
+    });
+    const completed: CompletedAnswer[] = [];
+    const followUps: string[][] = [];
+    const outcome = streamChat(s.transport, body, {
+      onAnswerComplete: (answer) => {
+        completed.push(answer);
+        sendRest();
+      },
+      onFollowUps: (list) => followUps.push(list),
+    });
+
+    expect(await outcome).toMatchObject({ status: 'done', lastSeq: 5, ids: { convId: 'a1', convGroupId: 'g1', parentConvId: 'q1' } });
+    expect(completed).toEqual([{ convId: 'a1', convGroupId: 'g1', parentConvId: 'q1', title: '标题', createTime: '2030-01-01T08:00:00.000Z', offlineDemo: false }]);
+    expect(followUps).toEqual([['一', '二']]);
   });
 });

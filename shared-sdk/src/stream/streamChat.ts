@@ -3,6 +3,8 @@ import { ABORTED, openSse, plainRequest, type AttemptResult, type ExchangeReques
 import type { ResumeOptions, StreamHandlers, StreamOptions, StreamOutcome, StreamRequestBody, StreamTransport } from './types';
 
 const STREAM_PATH = 'backend-api/getStream';
+/** After done the server closes at once; a body still open this much later is cut (StreamOptions.doneGraceMs). */
+const DONE_GRACE_MS = 1000;
 const RESUME_PATH = 'backend-api/resumeStream';
 
 /**
@@ -54,7 +56,7 @@ async function run(
   options: StreamOptions,
   call: Call,
 ): Promise<StreamOutcome> {
-  const { signal, heartbeatMs = 600_000, retries = 3, retryDelayMs = (attempt) => 500 * attempt } = options;
+  const { signal, heartbeatMs = 600_000, retries = 3, retryDelayMs = (attempt) => 500 * attempt, doneGraceMs = DONE_GRACE_MS } = options;
   const reader = new ChunkReader(handlers);
   const exchange = async (body: string | undefined): Promise<ExchangeRequest> => ({
     url: transport.url(call.path),
@@ -64,6 +66,7 @@ async function run(
     fetch: transport.fetch ?? ((input, init) => fetch(input, init)),
     signal,
     heartbeatMs,
+    doneGraceMs,
   });
 
   let attempts = 0;

@@ -15,6 +15,16 @@ export interface StreamTransport {
 export interface ConversationIds {
   convId?: string;
   convGroupId?: string;
+  /** The question the answer follows. */
+  parentConvId?: string;
+}
+
+/** What the chunk completing an answer says: the answer is saved under these ids and billed. */
+export interface CompletedAnswer extends ConversationIds {
+  title?: string;
+  /** The answer's creation time as saved (ISO 8601). */
+  createTime?: string;
+  offlineDemo: boolean;
 }
 
 /** Every handler is optional. A throwing handler is logged and does not break the stream. */
@@ -34,6 +44,11 @@ export interface StreamHandlers {
   onReferences?(references: Reference[]): void;
   /** The answer came from the offline model (离线演示). */
   onOfflineDemo?(): void;
+  /**
+   * The answer is complete (saved and billed): the end of the answer for the user. The stream may
+   * go on a little — a real channel's follow-ups (onFollowUps) come after this — until done.
+   */
+  onAnswerComplete?(answer: CompletedAnswer): void;
 }
 
 export interface StreamOptions {
@@ -44,6 +59,11 @@ export interface StreamOptions {
   retries?: number;
   /** Wait before retry number `attempt` (1-based). Default 500 ms × attempt. */
   retryDelayMs?(attempt: number): number;
+  /**
+   * After the event that ends the stream (done, a cancel code) the body is read to its end — the
+   * server closes it right away — for at most this long, then its reader is cancelled. Default 1000.
+   */
+  doneGraceMs?: number;
 }
 
 export interface ResumeOptions extends StreamOptions {

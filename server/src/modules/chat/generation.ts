@@ -1,9 +1,11 @@
 import type { NodeStatus, Reference } from '@qiming/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
 import { startPeriodicTask } from '../../periodicTask.js';
 import type { PriceRule, Usage } from '../catalogue/index.js';
 import { CHAT_CODES } from '../conversations/codes.js';
-import { chunkBodies, MALFORMED_FRAME, type ChunkIds } from './jobs/chunks.js';
+import { chunkBodies, MALFORMED_FRAME, type ChunkBody, type ChunkIds } from './jobs/chunks.js';
 import { SHUTDOWN_REASON, type JobHandle } from './jobs/jobManager.js';
 import { fetchFollowUps } from './followUps.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
@@ -27,13 +29,19 @@ export interface FinishedAnswer {
   usage: { channel: string; inputTokens: number; outputTokens: number } | null;
 }
 
+/** The caller's writes in the transaction that ends the points hold (see PointsService.settle). */
+type Alongside = (trx: Kysely<Database>) => Promise<unknown>;
+
 export interface GenerationDeps {
   source: AnswerSource;
   points: {
-    settle(generationId: string, usage: Usage, options?: { searched?: boolean }): Promise<unknown>;
-    refund(generationId: string): Promise<unknown>;
+    settle(generationId: string, usage: Usage, options?: { searched?: boolean; alongside?: Alongside }): Promise<unknown>;
+    refund(generationId: string, options?: { alongside?: Alongside }): Promise<unknown>;
   };
-  conversations: { finishAnswer(nodeId: string, answer: FinishedAnswer): Promise<boolean> };
+  conversations: {
+    finishAnswer(nodeId: string, answer: FinishedAnswer, executor?: Kysely<Database>): Promise<boolean>;
+    saveFollowUps(nodeId: string, followUps: readonly string[]): Promise<boolean>;
+  };
   /** A ping with wait text after this much silence from the upstream. */
   pingAfterMs: number;
   /** The follow-up suggestions call gives up after this long (followUps.ts); 0 turns it off. */
@@ -44,6 +52,8 @@ export interface GenerationDeps {
 export interface GenerationPlan {
   ids: ChunkIds;
   title: string;
+  /** When the turn was written: the answer's createTime, told on the chunk that completes it. */
+  createTime: string;
   /** The model id the points hold was placed for and the answer is billed as (an agent's code for an agent). */
   model: string;
   /** The catalogue model whose channels answer: `model` itself, or an agent's model. */
@@ -62,16 +72,38 @@ export const WAIT_TEXTS = { start: '正在连接模型，请稍候…', waiting:
 export const SHUTDOWN_MESSAGE = '服务正在更新，本次回复被中断，请重新生成，未生成成功不扣积分。';
 
 /**
- * One generation: reads the answer source, turns its events into stream chunks, then — before
- * the last chunk, so a client that refreshes its points on `done` sees the charge — settles the
- * points and writes the answer node. Charging policy (server/README.md): a failure, an upstream
- * error or a shutdown costs nothing; a user stop after output is charged for what was produced
- * (per-token / per-character) or in full (per request); a stop before output costs nothing.
+ * One generation: reads the answer source and turns its events into stream chunks; then settles
+ * the points and saves the answer node (one transaction), and only then sends the chunk that
+ * completes the answer — a client that refreshes its points then sees the charge. A real channel's
+ * follow-up suggestions are asked for after that chunk: they never hold the answer back. Charging
+ * policy (server/README.md): a failure, an upstream error or a shutdown costs nothing; a user stop
+ * after output is charged for what was produced (per-token / per-character) or in full (per
+ * request); a stop before output costs nothing.
  */
 export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: GenerationDeps): Promise<FinishedAnswer> {
+  const read = await readAnswer(job, plan, deps);
+  await settleAndSave(job.id, read.answer, chargeOf(plan, read), deps);
+  job.emit(lastChunkOf(plan, read.answer));
+  const channel = followUpChannel(plan, read);
+  if (channel) await followUpsAfterAnswer(job, plan, read.answer, channel, deps);
+  return read.answer;
+}
+
+/** The answer as the source gave it, and what billing needs to know of it. */
+interface ReadAnswer {
+  answer: FinishedAnswer;
+  /** Text or reasoning came (a stop before that costs nothing). */
+  produced: boolean;
+  /** References a web search brought (the search fee is due only then). */
+  webReferences: number;
+  /** The channel that answered; null when none could. */
+  channel: ChannelConfig | null;
+}
+
+/** Streams the answer's chunks until the source ends, fails, or the job is stopped or shut down. */
+async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: GenerationDeps): Promise<ReadAnswer> {
   const answer: FinishedAnswer = { content: '', reasoning: '', references: [], followUps: [], status: 'done', error: null, offlineDemo: false, usage: null };
-  let produced = false;
-  let webReferences = 0;
+  const read: ReadAnswer = { answer, produced: false, webReferences: 0, channel: null };
   let lastActivity = Date.now();
   job.emit(chunkBodies.ping(WAIT_TEXTS.start, plan.ids));
   if (plan.references?.length) {
@@ -95,18 +127,18 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
     switch (event.type) {
       case 'content':
         if (event.text === '') return;
-        produced = true;
+        read.produced = true;
         answer.content += event.text;
         return job.emit(chunkBodies.content(event.text));
       case 'reasoning':
         if (event.text === '') return;
-        produced = true;
+        read.produced = true;
         answer.reasoning += event.text;
         return job.emit(chunkBodies.reasoning(event.text));
       case 'progress':
         return job.emit(chunkBodies.progress(event.text));
       case 'references':
-        webReferences += event.references.length;
+        read.webReferences += event.references.length;
         answer.references.push(...event.references);
         return job.emit(chunkBodies.references(event.references));
       case 'followUps':
@@ -123,17 +155,15 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
     }
   };
 
-  let answeredOn: ChannelConfig | null = null;
   try {
     const { channel, events } = await deps.source.open(plan.answeredBy, { ...plan.request, signal: job.signal });
-    answeredOn = channel;
+    read.channel = channel;
     answer.offlineDemo = channel.kind === 'offline';
-    const channelId = channel.id;
     for (;;) {
       const next = await events.next();
       if (next.done) break;
       apply(next.value);
-      if (answer.usage) answer.usage.channel = channelId;
+      if (answer.usage) answer.usage.channel = channel.id;
       if (job.signal.aborted) break;
     }
     if (job.signal.aborted) await events.return?.();
@@ -150,42 +180,77 @@ export async function runGeneration(job: JobHandle, plan: GenerationPlan, deps: 
     answer.status = shutdown ? 'failed' : 'stopped';
     if (shutdown) answer.error = SHUTDOWN_MESSAGE;
   }
-  // The answer is complete: a stop from now on only ends the suggestions call (the answer stays done).
-  if (answer.status === 'done' && answeredOn && answeredOn.kind !== 'offline' && plan.followUps && answer.followUps.length === 0 && answer.content.trim()) {
-    const channel = answeredOn;
-    answer.followUps = await fetchFollowUps({
-      stream: (request) => deps.source.streamOn(channel, plan.answeredBy, request),
-      request: plan.request,
-      // The message answered, a regenerated answer's too (as sent upstream, cut to an excerpt).
-      question: [...plan.request.messages].reverse().find((message) => message.role === 'user')?.content ?? '',
-      answer: answer.content,
-      signal: job.signal,
-      timeoutMs: deps.followUpTimeoutMs,
-      log: deps.log,
-    });
-    if (answer.followUps.length > 0) job.emit(chunkBodies.followUps(answer.followUps));
-  }
+  return read;
+}
 
+/** How the answer is billed: settled at its usage, or (null) refunded. */
+interface Charge {
+  usage: Usage;
+  searched: boolean;
+}
+
+function chargeOf(plan: GenerationPlan, { answer, produced, webReferences }: ReadAnswer): Charge | null {
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);
-  try {
-    // A search ran when it brought sources back; one that did not run is never billed.
-    const searched = plan.searchRequested === true && webReferences > 0;
-    if (charged) await deps.points.settle(job.id, usageFor(plan, answer, produced), { searched });
-    else await deps.points.refund(job.id);
-  } catch (error) {
-    // The hold stays and the sweeper releases it when it expires: the user is never overcharged.
-    deps.log.error({ err: error, jobId: job.id }, 'settling the points hold failed');
-  }
-  try {
-    await deps.conversations.finishAnswer(job.id, answer);
-  } catch (error) {
-    deps.log.error({ err: error, jobId: job.id }, 'saving the answer failed');
-  }
+  if (!charged) return null;
+  // A search ran when it brought sources back; one that did not run is never billed.
+  return { usage: usageFor(plan, answer, produced), searched: plan.searchRequested === true && webReferences > 0 };
+}
 
-  if (answer.status === 'failed') job.emit(chunkBodies.error(CHAT_CODES.generationFailed.code, answer.error ?? CHAT_CODES.generationFailed.msg, plan.ids));
-  else if (answer.status === 'stopped') job.emit(chunkBodies.error(CHAT_CODES.stoppedByUser.code, CHAT_CODES.stoppedByUser.msg, plan.ids));
-  else job.emit(chunkBodies.final({ ...plan.ids, title: plan.title, offlineDemo: answer.offlineDemo }));
-  return answer;
+/**
+ * Ends the points hold and saves the answer node in one transaction. When that fails the answer is
+ * saved on its own: the hold stays and the sweeper releases it when it expires, so the user is
+ * never overcharged and the answer is kept.
+ */
+async function settleAndSave(jobId: string, answer: FinishedAnswer, charge: Charge | null, deps: GenerationDeps): Promise<void> {
+  const save = (executor?: Kysely<Database>) => deps.conversations.finishAnswer(jobId, answer, executor);
+  try {
+    if (charge) await deps.points.settle(jobId, charge.usage, { searched: charge.searched, alongside: save });
+    else await deps.points.refund(jobId, { alongside: save });
+    return;
+  } catch (error) {
+    deps.log.error({ err: error, jobId }, 'settling the points hold with the answer failed; saving the answer alone');
+  }
+  try {
+    await save();
+  } catch (error) {
+    deps.log.error({ err: error, jobId }, 'saving the answer failed');
+  }
+}
+
+/** The chunk that ends the answer: the one completing it, or the error of a failed or stopped one. */
+function lastChunkOf(plan: GenerationPlan, answer: FinishedAnswer): ChunkBody {
+  if (answer.status === 'failed') return chunkBodies.error(CHAT_CODES.generationFailed.code, answer.error ?? CHAT_CODES.generationFailed.msg, plan.ids);
+  if (answer.status === 'stopped') return chunkBodies.error(CHAT_CODES.stoppedByUser.code, CHAT_CODES.stoppedByUser.msg, plan.ids);
+  return chunkBodies.final({ ...plan.ids, title: plan.title, offlineDemo: answer.offlineDemo, createTime: plan.createTime });
+}
+
+/** The real channel to ask for suggestions after a complete answer with text; null when none are asked (the offline model writes its own). */
+function followUpChannel(plan: GenerationPlan, { answer, channel }: ReadAnswer): ChannelConfig | null {
+  if (!plan.followUps || answer.status !== 'done' || !channel || channel.kind === 'offline') return null;
+  return answer.followUps.length === 0 && answer.content.trim() ? channel : null;
+}
+
+/**
+ * A real channel's follow-up suggestions, after the answer is complete: saved on its node, then
+ * sent as the follow_up chunk. A stop or a shutdown now only ends this call; a failed, empty or
+ * late call shows none (followUps.ts).
+ */
+async function followUpsAfterAnswer(job: JobHandle, plan: GenerationPlan, answer: FinishedAnswer, channel: ChannelConfig, deps: GenerationDeps): Promise<void> {
+  const questions = await fetchFollowUps({
+    stream: (request) => deps.source.streamOn(channel, plan.answeredBy, request),
+    request: plan.request,
+    // The message answered, a regenerated answer's too (as sent upstream, cut to an excerpt).
+    question: [...plan.request.messages].reverse().find((message) => message.role === 'user')?.content ?? '',
+    answer: answer.content,
+    signal: job.signal,
+    timeoutMs: deps.followUpTimeoutMs,
+    log: deps.log,
+  });
+  if (questions.length === 0) return;
+  answer.followUps = questions;
+  // Saved first, so a reader who reads the conversation on this chunk finds them.
+  await deps.conversations.saveFollowUps(job.id, questions).catch((error: Error) => deps.log.warn({ err: error, jobId: job.id }, 'saving the follow-up suggestions failed'));
+  job.emit(chunkBodies.followUps(questions));
 }
 
 /** What the generation used, in the unit of the model's price rule; counted here when the upstream reported no usage (a stop). */

@@ -14,7 +14,7 @@ import type { JobRecovery } from './recovery.js';
 
 
 /** The conversation store as the gateway uses it. */
-export type TurnStore = Pick<ConversationsService, 'previewTurn' | 'startTurn' | 'finishAnswer'>;
+export type TurnStore = Pick<ConversationsService, 'previewTurn' | 'startTurn' | 'finishAnswer' | 'saveFollowUps'>;
 
 export interface ChatServiceDeps {
   jobs: JobManager;
@@ -121,7 +121,7 @@ export class ChatService {
       await deps.points.refund(jobId).catch(() => undefined);
       throw error;
     }
-    const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId };
+    const ids: ChunkIds = { convId: jobId, convGroupId: turn.group.convGroupId, parentConvId: turn.userNode.id };
     await deps.recovery.register(jobId, userId);
     await this.announceStart({ userId, body }, { convGroupId: ids.convGroupId, newConversation: !body.convGroupId });
 
@@ -129,6 +129,7 @@ export class ChatService {
     const plan = {
       ids,
       title: turn.group.title,
+      createTime: turn.createTime,
       model: body.model,
       answeredBy,
       price: model.price,
@@ -150,13 +151,12 @@ export class ChatService {
     let done: Promise<void>;
     try {
       ({ done } = await deps.jobs.start(jobId, { userId, convGroupId: ids.convGroupId }, async (job) => {
-        try {
-          finished = await runGeneration(job, plan, deps);
-          return finished.status;
-        } finally {
-          await unregister();
-        }
+        finished = await runGeneration(job, plan, deps);
+        return finished.status;
       }, slot));
+      // The job's row goes once its log has ended (the job never rejects): its readers get the end
+      // without waiting on this write; a crash in between finds an answer already saved.
+      void done.then(unregister);
     } catch (error) {
       // The job could not start (its shared log is unreachable): nothing stays held or generating.
       await deps.points.refund(jobId).catch(() => undefined);

@@ -180,8 +180,14 @@ export class ConversationsRepository {
   }
 
   /** Ends an answer, only while it is generating; false when it is gone or already ended. */
-  async finish(id: string, values: FinishedValues): Promise<boolean> {
-    const result = await this.db.updateTable('conversation_nodes').set(values).where('id', '=', id).where('status', '=', 'generating').executeTakeFirst();
+  async finish(ex: Executor, id: string, values: FinishedValues): Promise<boolean> {
+    const result = await ex.updateTable('conversation_nodes').set(values).where('id', '=', id).where('status', '=', 'generating').executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The follow-up suggestions of an answer that ended as done; false when it is gone or did not. */
+  async setFollowUps(id: string, followUps: string): Promise<boolean> {
+    const result = await this.db.updateTable('conversation_nodes').set({ follow_ups: followUps }).where('id', '=', id).where('status', '=', 'done').executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 

@@ -40,6 +40,8 @@ export interface Turn {
   userNode: { id: string };
   /** The new answer, 'generating' with empty content. */
   assistantNodeId: string;
+  /** When the turn was written: the new answer's (and a new question's) createTime. */
+  createTime: string;
   isNewGroup: boolean;
 }
 
@@ -135,7 +137,7 @@ export class ConversationsService {
 
       await this.selectPath(trx, group, await this.repo.pathSelections(trx, userNodeId));
       await this.repo.selectChild(trx, userNodeId, assistantNodeId);
-      return { group: groupView(group), userNode: { id: userNodeId }, assistantNodeId, isNewGroup };
+      return { group: groupView(group), userNode: { id: userNodeId }, assistantNodeId, createTime: at, isNewGroup };
     });
   }
 
@@ -166,9 +168,10 @@ export class ConversationsService {
   /**
    * Stores how an answer ended, only while it is still generating. False when the node is gone
    * (its conversation was deleted meanwhile) or had already ended; never throws for those.
+   * `executor`: a transaction of the caller's (the chat gateway settles the points in the same one).
    */
-  finishAnswer(assistantNodeId: string, answer: FinishedAnswer): Promise<boolean> {
-    return this.repo.finish(assistantNodeId, {
+  finishAnswer(assistantNodeId: string, answer: FinishedAnswer, executor: Executor = this.repo.db): Promise<boolean> {
+    return this.repo.finish(executor, assistantNodeId, {
       content: answer.content,
       reasoning: answer.reasoning ?? '',
       references: JSON.stringify(answer.references ?? []),
@@ -179,6 +182,14 @@ export class ConversationsService {
       usage: answer.usage ? JSON.stringify(answer.usage) : null,
       finished_at: this.now().toISOString(),
     });
+  }
+
+  /**
+   * Adds follow-up suggestions to an answer that is done (a real channel's come after the answer
+   * was saved); false when the node is gone or did not end as done.
+   */
+  saveFollowUps(assistantNodeId: string, followUps: readonly string[]): Promise<boolean> {
+    return this.repo.setFollowUps(assistantNodeId, JSON.stringify(followUps));
   }
 
   /** Marks the answers among `nodeIds` that are still generating as failed (crash recovery); how many. */

@@ -3,13 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { PageContentOf } from '../../http/hostPage.js';
 import type { Log } from '../../log.js';
 import type { SharedState } from '../../sharedState/index.js';
 import { closeBlobStore, createBlobStore, LocalBlobStore, remoteBlobStore, type BlobStore } from '../../storage/index.js';
 import type { ServerModule } from '../module.js';
 import { GuardEvents } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
+import { hostPageContent } from './hostPageContent.js';
 import { guardsCommand, remotesCommand } from './opsCommands.js';
+import { PagePreloads } from './pagePreloads.js';
 import { RemoteStore } from './remoteStore.js';
 import { PlatformRepository } from './repository.js';
 import { platformRoutes } from './routes.js';
@@ -37,7 +40,7 @@ export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState
 
 export interface PlatformDeps {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'remoteStoreDir' | 'storage' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads'>;
+  config: Pick<ServerConfig, 'remoteStoreDir' | 'storage' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads' | 'hostShellDir'>;
   /** The server's blob store; without it (pnpm ops) the module opens the configured one and closes it. */
   blobs?: BlobStore;
   sharedState: SharedState;
@@ -48,14 +51,24 @@ export interface PlatformDeps {
 
 /**
  * The remote registry (areas, releases, canaries), the site's contact and download links and the
- * guard events: platform/* routes, `pnpm ops remotes` and `pnpm ops guards`.
+ * guard events: platform/* routes, `pnpm ops remotes` and `pnpm ops guards`; and what the host page
+ * carries for each visitor (`pageContent`, served by http/frontend.ts).
  */
-export async function createPlatformModule({ db, config, sharedState, userIdOf, log, blobs }: PlatformDeps): Promise<ServerModule<PlatformService>> {
+export async function createPlatformModule({
+  db,
+  config,
+  sharedState,
+  userIdOf,
+  log,
+  blobs,
+}: PlatformDeps): Promise<ServerModule<PlatformService> & { pageContent: PageContentOf }> {
   const ownBlobs = blobs ? null : createBlobStore(config.storage);
-  const service = await createPlatformService(db, { ...config, remotes: remoteBlobStore(blobs ?? ownBlobs!, config.remoteStoreDir) });
+  const remotes = remoteBlobStore(blobs ?? ownBlobs!, config.remoteStoreDir);
+  const service = await createPlatformService(db, { ...config, remotes });
   const guardEvents = createGuardEvents(db, sharedState, log);
   return {
     service,
+    pageContent: hostPageContent(service, new PagePreloads(new RemoteStore(remotes), config.hostShellDir), userIdOf),
     ...(ownBlobs ? { close: async () => closeBlobStore(ownBlobs) } : {}),
     routes: (app) => platformRoutes(app, { service, guardEvents, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
     opsCommands: { remotes: remotesCommand(service), guards: guardsCommand(new GuardEventsRepository(db)) },

@@ -1,13 +1,13 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ContactInfo, DownloadLinks } from '@qiming/contracts';
 import { AppError, ok } from '../../http/envelope.js';
 import type { ModuleApp } from '../module.js';
 import type { GuardEvents } from './guardEvents.js';
 import { PlatformError, type PlatformService } from './service.js';
+import { visitorKey, type UserIdOf } from './visitor.js';
 
-export const ANON_COOKIE = 'qm_aid';
+export { ANON_COOKIE } from './visitor.js';
 
 const FailureReport = z.object({
   area: z.string().min(1).max(40),
@@ -28,7 +28,7 @@ export interface PlatformRouteOptions {
   service: PlatformService;
   opsToken: string | undefined;
   /** The signed-in user's id (never throws); the cohort then follows the user. */
-  userIdOf?: (request: FastifyRequest) => string | null | Promise<string | null>;
+  userIdOf?: UserIdOf;
   contact: ContactInfo;
   downloads: DownloadLinks;
   guardEvents: GuardEvents;
@@ -47,14 +47,9 @@ function tokenMatches(expected: string, header: string | undefined): boolean {
 
 export async function platformRoutes(app: ModuleApp, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
   app.get('/platform/remotes', async (request, reply) => {
-    const userId = (await userIdOf?.(request)) ?? null;
-    let anonId = request.cookies[ANON_COOKIE];
-    if (!anonId || !/^[0-9a-f-]{36}$/.test(anonId)) {
-      anonId = randomUUID();
-      reply.setCookie(ANON_COOKIE, anonId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 });
-    }
+    const key = await visitorKey(request, reply, userIdOf);
     reply.header('Cache-Control', 'no-cache');
-    return ok(await service.registryFor(userId ? `u:${userId}` : `a:${anonId}`));
+    return ok(await service.registryFor(key));
   });
 
   // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.

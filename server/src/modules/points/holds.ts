@@ -5,11 +5,20 @@ import { costOf, entitlementsOf, maxCostOf, producedOutput, restrictionOf, type 
 import { userPlanOf } from '../users/queries.js';
 import { POINTS_CODES, unknownModel } from './codes.js';
 import type { LedgerKind } from './kinds.js';
-import type { HoldRow, PointsRepository } from './repository.js';
+import type { Executor, HoldRow, PointsRepository } from './repository.js';
 import type { PointsOptions, PointsService } from './service.js';
 
+/** Writes of the caller's made in the transaction that ends the hold (the chat gateway saves the answer there). */
+export interface EndOptions {
+  /**
+   * Runs inside that transaction, also when the hold had already ended: the hold's end and these
+   * writes commit together or not at all, without a transaction of their own.
+   */
+  alongside?: (trx: Executor) => Promise<unknown>;
+}
+
 /** What a settle knows beyond the usage. */
-export interface SettleOptions {
+export interface SettleOptions extends EndOptions {
   /**
    * A web-wide search actually ran for the generation (sources came back). The search fee is charged
    * only then, even when the hold reserved it: a search that did not run is never billed.
@@ -129,21 +138,21 @@ export class HoldService {
    * later calls change nothing and answer that first outcome.
    */
   async settle(generationId: string, usage: Usage, options: SettleOptions = {}): Promise<HoldOutcome> {
-    const first = await this.repo.hold(this.repo.db, generationId);
-    if (!first) throw new UnknownGenerationError(generationId);
-    if (first.status !== 'held') return outcomeOf(first);
-    const model = this.options.prices.priced(first.model);
-    const held = first.daily_held + first.permanent_held;
-    // Validates the usage against the model's price rule before anything changes.
-    const cost = model ? costOf(model, usage, { multiplierPercent: first.multiplier_percent, webSearch: first.web_search === 1 && options.searched === true }) : producedOutput(usage) ? held : 0;
-    const { outcome, finished } = await this.finish(generationId, 'settled', Math.min(cost, held));
+    const costOfHold = (hold: HoldRow) => {
+      const model = this.options.prices.priced(hold.model);
+      const held = hold.daily_held + hold.permanent_held;
+      // Validates the usage against the model's price rule before anything changes (a throw rolls back).
+      const cost = model ? costOf(model, usage, { multiplierPercent: hold.multiplier_percent, webSearch: hold.web_search === 1 && options.searched === true }) : producedOutput(usage) ? held : 0;
+      return Math.min(cost, held);
+    };
+    const { outcome, finished } = await this.finish(generationId, 'settled', costOfHold, options);
     if (finished && producedOutput(usage)) await this.successfulUse(outcome.userId);
     return outcome;
   }
 
   /** Releases the whole hold (failed generation, upstream error): idempotent like settle. */
-  async refund(generationId: string): Promise<HoldOutcome> {
-    return (await this.finish(generationId, 'refunded', 0)).outcome;
+  async refund(generationId: string, options: EndOptions = {}): Promise<HoldOutcome> {
+    return (await this.finish(generationId, 'refunded', () => 0, options)).outcome;
   }
 
   /** Releases every hold past its expiry (the sweeper, and once at startup). Answers how many. */
@@ -151,7 +160,7 @@ export class HoldService {
     let released = 0;
     for (;;) {
       const ids = await this.repo.expiredHolds(this.points.now().toISOString(), 200);
-      for (const id of ids) if ((await this.finish(id, 'expired', 0)).finished) released++;
+      for (const id of ids) if ((await this.finish(id, 'expired', () => 0)).finished) released++;
       if (ids.length < 200) return released;
     }
   }
@@ -166,18 +175,20 @@ export class HoldService {
   }
 
   /**
-   * Ends a held hold in one transaction: releases each bucket's part, charges `charged` (daily part
-   * first) and marks the hold. When the business day changed since the hold, the released daily
-   * points that were not charged expire at once — they belonged to an earlier day's allowance.
+   * Ends a held hold in one transaction: releases each bucket's part, charges `chargeOf(hold)`
+   * (daily part first) and marks the hold, with the caller's `alongside` writes. When the business
+   * day changed since the hold, the released daily points that were not charged expire at once —
+   * they belonged to an earlier day's allowance. The hold row is locked before its user's balances:
+   * only this method locks hold rows, so no transaction takes the two the other way round.
    */
-  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, charged: number): Promise<{ outcome: HoldOutcome; finished: boolean }> {
-    const first = await this.repo.hold(this.repo.db, generationId);
-    if (!first) throw new UnknownGenerationError(generationId);
-    if (first.status !== 'held') return { outcome: outcomeOf(first), finished: false };
+  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, chargeOf: (hold: HoldRow) => number, { alongside }: EndOptions = {}): Promise<{ outcome: HoldOutcome; finished: boolean }> {
     return this.points.write(async (tx) => {
-      await tx.lock(first.user_id);
-      const hold = (await this.repo.hold(tx.trx, generationId, true))!;
+      const hold = await this.repo.hold(tx.trx, generationId, true);
+      if (!hold) throw new UnknownGenerationError(generationId);
+      await alongside?.(tx.trx);
       if (hold.status !== 'held') return { outcome: outcomeOf(hold), finished: false };
+      const charged = chargeOf(hold);
+      await tx.lock(hold.user_id);
       const usedDaily = Math.min(charged, hold.daily_held);
       const parts: Array<[PointsBucketName, number, number]> = [
         ['daily', hold.daily_held, usedDaily],

@@ -44,13 +44,16 @@ export const chunkBodies = {
   references: (references: Reference[]): ChunkBody => ({ code: 0, type: 'normal', references, choices: [{ delta: { content: '' } }] }),
   /** Suggestions joined by the spec's `&&` marker. */
   followUps: (questions: string[]): ChunkBody => ({ code: 0, type: 'follow_up', choices: [{ delta: { content: questions.join('&&') } }] }),
-  final: (ids: ChunkIds & { title: string; offlineDemo: boolean }): ChunkBody => ({ code: 0, type: 'normal', choices: [{ delta: { content: '' } }], ...ids }),
+  /** The answer is complete: saved and billed (a real channel's follow-ups may still come after it). */
+  final: (ids: ChunkIds & { title: string; offlineDemo: boolean; createTime: string }): ChunkBody => ({ code: 0, type: 'normal', choices: [{ delta: { content: '' } }], ...ids, answerComplete: true }),
   error: (code: number, message: string, ids?: ChunkIds): ChunkBody => ({ code, error: message, type: 'normal', ...ids }),
 };
 
 export interface ChunkIds {
   convId: string;
   convGroupId: string;
+  /** The question the answer follows (a client keys and saves its messages by it). */
+  parentConvId?: string;
 }
 
 export function frameOf(seq: number, body: ChunkBody): string {

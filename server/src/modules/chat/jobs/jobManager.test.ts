@@ -212,8 +212,8 @@ describe('JobManager running-job cap', () => {
 describe('JobManager across instances (Redis Streams)', redisSuite, () => {
   const prefix = testKeyPrefix();
   const stores: RedisJobStore[] = [];
-  const connect = async () => {
-    const store = await RedisJobStore.connect({ ...retention, url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, refreshMs: 1000, liveness, onError: () => undefined });
+  const connect = async (extra: { blockMs?: number } = {}) => {
+    const store = await RedisJobStore.connect({ ...retention, url: testRedisUrl, keyPrefix: prefix, runningTtlSeconds: 1200, finishedTtlSeconds: 300, refreshMs: 1000, liveness, onError: () => undefined, ...extra });
     stores.push(store);
     return store;
   };
@@ -249,6 +249,24 @@ describe('JobManager across instances (Redis Streams)', redisSuite, () => {
     assert.deepEqual(texts(entries), ['c', 'd', 'e']);
     assert.deepEqual(entries.map((e) => e.seq), [3, 4, 5]);
     assert.equal(await second.isRunning('shared-1', 'u'), false);
+  });
+
+  it('a reader on another instance wakes when the job ends, not when its block runs out; a later resume ends at once', { timeout: 10_000 }, async () => {
+    // Blocks of a minute: a reader that only noticed the end after its block (or only by the job's
+    // status) would meet the test's time limit instead.
+    const patient = new JobManager(options('instance-c', { store: await connect({ blockMs: 60_000 }) }));
+    const job = scriptedJob();
+    const { done } = await first.start('shared-end', { userId: 'u', convGroupId: 'g' }, job.run);
+    await job.started;
+    job.emit('甲');
+    const reading = patient.attach('shared-end', 'u', 0, new AbortController().signal).then(collect);
+    job.emit('乙');
+    job.end();
+    await done;
+    assert.deepEqual(texts(await reading), ['甲', '乙']);
+    const afterLast = await patient.attach('shared-end', 'u', 2, new AbortController().signal).then(collect);
+    assert.deepEqual(afterLast, [], 'nothing after the last chunk, and the end');
+    await patient.close();
   });
 
   it('stop through another instance stops the job where it runs', async () => {

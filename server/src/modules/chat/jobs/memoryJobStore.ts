@@ -27,6 +27,11 @@ export class MemoryJobStore implements JobStore {
     return this.jobs.has(jobId);
   }
 
+  /** How many chunks the job's log kept here holds (0 when it is not here). */
+  length(jobId: string): number {
+    return this.jobs.get(jobId)?.log.length ?? 0;
+  }
+
   /** The jobs opened here that have not finished. */
   runningIds(): string[] {
     return [...this.jobs].filter(([, job]) => !job.log.finished).map(([id]) => id);

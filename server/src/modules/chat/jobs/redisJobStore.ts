@@ -16,19 +16,25 @@ export interface RedisJobStoreOptions extends RetentionOptions {
   refreshMs: number;
   /** A reader stops waiting for a job whose instance is dead. */
   liveness: Liveness;
+  /** How long a reader on another instance blocks for new entries before it checks the job's instance (default 500). */
+  blockMs?: number;
   onError(error: Error): void;
 }
 
-// A blocked read returns at once when an entry arrives; after an idle block the reader checks whether the job ended.
+// A blocked read returns at once when an entry arrives (the end marker too); after an idle block
+// the reader checks whether the job's instance still lives.
 const BLOCK_MS = 500;
 const READ_COUNT = 500;
+/** The field of the entry that ends a log (its value: the final status), stream id `<last seq>-1`. */
+const END_FIELD = 'end';
 
 /**
  * This instance's jobs in memory (its readers never wait on Redis) and every job's copy in Redis
  * Streams: `chat:log:<id>` holds the entries with stream ids `<seq>-0`, `chat:job:<id>` the meta
  * hash; stop requests go over pub/sub. Writes go through one connection in order, so a job's
- * `finish` always lands after its last entry: a reader that sees the final status and then reads
- * the rest has everything. A running job's keys get their TTL back every `refreshMs`.
+ * `finish` always lands after its last entry: it appends an end marker (`<last seq>-1`, field
+ * `end`), which wakes blocked readers at once, and sets the final status, so a reader that sees
+ * either has everything. A running job's keys get their TTL back every `refreshMs`.
  */
 export class RedisJobStore implements JobStore {
   private readonly stopHandlers: Array<(jobId: string) => void> = [];
@@ -91,10 +97,12 @@ export class RedisJobStore implements JobStore {
   }
 
   async finish(jobId: string, status: FinalStatus): Promise<void> {
+    const lastSeq = this.local.length(jobId);
     await this.local.finish(jobId, status);
     const ttl = this.options.finishedTtlSeconds;
     await this.client
       .multi()
+      .xadd(this.key('log', jobId), `${lastSeq}-1`, END_FIELD, status)
       .hset(this.key('job', jobId), 'status', status)
       .expire(this.key('job', jobId), ttl)
       .expire(this.key('log', jobId), ttl)
@@ -133,16 +141,17 @@ export class RedisJobStore implements JobStore {
     try {
       for (;;) {
         if (signal.aborted) return 'aborted';
-        const batch = await reader.xread('COUNT', READ_COUNT, 'BLOCK', BLOCK_MS, 'STREAMS', key, last).catch((error: Error) => {
+        const batch = await reader.xread('COUNT', READ_COUNT, 'BLOCK', this.options.blockMs ?? BLOCK_MS, 'STREAMS', key, last).catch((error: Error) => {
           if (signal.aborted) return null;
           throw error;
         });
-        const entries = batch?.[0]?.[1] ?? [];
-        for (const entry of entriesOf(entries)) {
+        const read = batch?.[0]?.[1] ?? [];
+        for (const entry of entriesOf(read)) {
           last = `${entry.seq}-0`;
           yield entry;
         }
-        if (entries.length > 0) continue;
+        if (read.some(isEndMarker)) return 'finished';
+        if (read.length > 0) continue;
         if (signal.aborted) return 'aborted';
         const meta = await this.meta(jobId);
         // The reader just read everything there is: a dead instance will add nothing more.
@@ -203,6 +212,11 @@ export class RedisJobStore implements JobStore {
   }
 }
 
-function entriesOf(stream: Array<[id: string, fields: string[]]>): LogEntry[] {
-  return stream.map(([id, fields]) => ({ seq: Number(id.split('-')[0]), frame: fields[1] ?? '' }));
+type StreamEntry = [id: string, fields: string[]];
+
+const isEndMarker = ([, fields]: StreamEntry) => fields[0] === END_FIELD;
+
+/** The log's chunks among stream entries (the end marker is none). */
+function entriesOf(stream: StreamEntry[]): LogEntry[] {
+  return stream.filter((entry) => !isEndMarker(entry)).map(([id, fields]) => ({ seq: Number(id.split('-')[0]), frame: fields[1] ?? '' }));
 }

@@ -41,7 +41,31 @@ export function searchTerms(text: string): string[] {
   return terms.map((term) => term.replace(/[^\p{L}\p{N}_]/gu, '')).filter(Boolean);
 }
 
-/** The distinct terms of a query, in order, at most `max`. */
+/** How many of the most frequent single characters a query leaves out (bench/README.md "Knowledge at scale"). */
+const COMMON_CHARACTERS = 300;
+let commonCharacters: Set<string> | null = null;
+/**
+ * The Chinese characters used most as words of their own (一, 不, 人, 大…), by jieba's dictionary
+ * frequencies: as a query term alone such a character matches most passages of a large base and
+ * says little about any of them.
+ */
+function isCommonCharacter(term: string): boolean {
+  if (!commonCharacters) {
+    const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
+    const singles: Array<[string, number]> = [];
+    for (const line of Buffer.from(dict).toString('utf8').split('\n')) {
+      const [word, freq] = line.split(' ');
+      if (word && [...word].length === 1 && HAN.test(word)) singles.push([word, Number(freq)]);
+    }
+    singles.sort((a, b) => b[1] - a[1]);
+    commonCharacters = new Set(singles.slice(0, COMMON_CHARACTERS).map(([word]) => word));
+  }
+  return commonCharacters.has(term);
+}
+
+/** The distinct terms of a query, in order, at most `max`; common single characters left out while others remain. */
 export function queryTerms(text: string, max = 64): string[] {
-  return [...new Set(searchTerms(text))].slice(0, max);
+  const terms = [...new Set(searchTerms(text))];
+  const telling = terms.filter((term) => !isCommonCharacter(term));
+  return (telling.length > 0 ? telling : terms).slice(0, max);
 }
