@@ -27,9 +27,10 @@ export interface StreamEnd {
 }
 
 export interface OpenTimes {
+  /** The click's event time; 0 (navigation start) for a reload. */
   clickAt: number;
   visibleAt: number;
-  /** When the conversation's tree response ended (resource timing), if the page fetched one. */
+  /** When the conversation's response ended (resource timing), if the page fetched one. */
   treeResponseEnd: number | null;
   treeBytes: number | null;
 }
@@ -50,6 +51,8 @@ export interface InPageBench {
   /** Resolves with streamEndedAt once the getStream body has ended, failed or been cancelled. */
   whenStreamEnds(): Promise<number>;
   watchOpen(closing: string): void;
+  /** The next page load (a reload) waits from its navigation start for `closing` (null: the composer of a new chat); whenVisible() there. */
+  watchReload(closing: string | null): void;
   whenVisible(): Promise<OpenTimes>;
   quiet(quietMs: number, maxMs: number): Promise<{ quiet: boolean; lastChangeAt: number }>;
   shows(text: string): boolean;

@@ -6,9 +6,13 @@
   const STREAM_PATH = '/app-api/backend-api/getStream';
   const MESSAGES = '[data-testid="messages"]';
   const ANSWER = '[data-testid="message-assistant"]';
+  const COMPOSER = '[data-testid="composer-input"]';
+  /** The conversation's read: its branch (getConversationBranch) or, before issue 23, its whole tree (getConversations). */
+  const CONVERSATION_READ = /\/app-api\/backend-api\/getConversation(s|Branch)\?/;
+  /** sessionStorage key: set before a reload, the closing sentence the reloaded page waits for. */
+  const RELOAD_WATCH_KEY = 'bench:reload-watch';
   const MARKDOWN = '[data-testid="markdown"]';
   const STOP = '[data-testid="stop"]';
-  const TREE_PATH = '/app-api/backend-api/getConversations';
   const FIRST_CONTENT_MARK = 'bench:first-content';
 
   const state = {
@@ -170,6 +174,49 @@
     return !!rect && onScreen(rect, box);
   }
 
+  /**
+   * Opening a conversation: `check`, run every frame from the start (a click, a navigation), ends at
+   * the first frame in which `closing`, the last answer's last sentence, is drawn inside the visible
+   * part of the messages box; whenVisible() then resolves with the times.
+   */
+  function startOpenWatch(closing) {
+    return startWatch(() => {
+      const answers = messagesBox()?.querySelectorAll(ANSWER) ?? [];
+      const last = answers[answers.length - 1];
+      return !!last && shows(closing, last);
+    });
+  }
+
+  /** Like startOpenWatch, until the first frame in which `drawn()` is true. */
+  function startWatch(drawn) {
+    const open = { clickAt: null, visibleAt: null };
+    state.open = open;
+    let visible;
+    state.openVisible = new Promise((resolve) => (visible = resolve));
+    const check = () => {
+      if (!drawn()) return requestAnimationFrame(check);
+      open.visibleAt = performance.now();
+      visible();
+    };
+    return check;
+  }
+
+  /** The composer is drawn: a new chat's page is usable. */
+  const composerDrawn = () => {
+    const rect = document.querySelector(COMPOSER)?.getBoundingClientRect();
+    return !!rect && rect.height > 0 && rect.top < window.innerHeight;
+  };
+
+  // A reload asked for by watchReload: watched from this page's navigation start (performance.now() 0).
+  const reloadWatch = sessionStorage.getItem(RELOAD_WATCH_KEY);
+  if (reloadWatch !== null) {
+    sessionStorage.removeItem(RELOAD_WATCH_KEY);
+    const { closing } = JSON.parse(reloadWatch);
+    const check = closing === null ? startWatch(composerDrawn) : startOpenWatch(closing);
+    state.open.clickAt = 0;
+    requestAnimationFrame(check);
+  }
+
   window.__bench = {
     state,
 
@@ -223,21 +270,11 @@
      * box. whenVisible() then resolves with the times and the conversation request's timing.
      */
     watchOpen(closing) {
-      const open = { clickAt: null, visibleAt: null };
-      state.open = open;
-      let visible;
-      state.openVisible = new Promise((resolve) => (visible = resolve));
-      const check = () => {
-        const answers = messagesBox()?.querySelectorAll(ANSWER) ?? [];
-        const last = answers[answers.length - 1];
-        if (!last || !shows(closing, last)) return requestAnimationFrame(check);
-        open.visibleAt = performance.now();
-        visible();
-      };
+      const check = startOpenWatch(closing);
       document.addEventListener(
         'click',
         (event) => {
-          open.clickAt = event.timeStamp;
+          state.open.clickAt = event.timeStamp;
           requestAnimationFrame(check);
         },
         { capture: true, once: true },
@@ -249,12 +286,20 @@
 
     async whenVisible() {
       await state.openVisible;
-      // The conversation's tree comes by XHR (the SDK's axios): its resource timing entry.
-      const tree = performance
+      // The conversation comes by XHR (the SDK's axios): its resource timing entry.
+      const read = performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes(TREE_PATH) && entry.startTime >= state.open.clickAt)
+        .filter((entry) => CONVERSATION_READ.test(entry.name) && entry.startTime >= state.open.clickAt)
         .at(-1);
-      return { ...state.open, treeResponseEnd: tree?.responseEnd ?? null, treeBytes: tree?.encodedBodySize ?? null };
+      return { ...state.open, treeResponseEnd: read?.responseEnd ?? null, treeBytes: read?.encodedBodySize ?? null };
+    },
+
+    /**
+     * The next page load (a reload) waits, from its navigation start, for `closing`, the last
+     * answer's last sentence — or, with null, for the composer (a new chat).
+     */
+    watchReload(closing) {
+      sessionStorage.setItem(RELOAD_WATCH_KEY, JSON.stringify({ closing }));
     },
 
     /**

@@ -245,12 +245,53 @@ export interface ConversationNode {
   childs: ConversationNode[];
 }
 
-// GET backend-api/getConversations?convGroupId= → ConversationTree
+// GET backend-api/getConversations?convGroupId= → ConversationTree: the whole tree with every
+// content (the share snapshot reads it). The chat page reads getConversationBranch instead.
 export interface ConversationTree {
   group: ConversationGroup;
   /** The first messages (several when the first question was edited). */
   roots: ConversationNode[];
   selectedRoot: number;
+}
+
+/** A conversation node's own fields, without its branches. */
+export type ConversationMessage = Omit<ConversationNode, 'childs' | 'selectedChild'>;
+
+/** One message of a branch and its place among its versions (spec chat §3 "Dialogue entry": curIndex, chatLen). */
+export interface BranchMessage {
+  node: ConversationMessage;
+  /** 1-based position among its versions: the message and its siblings, oldest first. */
+  curIndex: number;
+  /** How many versions there are. */
+  chatLen: number;
+  /** The convId of the version before and after this one (what ‹ › show); null at either end. */
+  previousVersion: string | null;
+  nextVersion: string | null;
+}
+
+/** Messages per page of getConversationBranch: the default (what a conversation opens with) and the most one call gives. */
+export const BRANCH_PAGE = { size: 40, max: 200 };
+
+/**
+ * GET backend-api/getConversationBranch?convGroupId=&limit=&before=|from= → ConversationBranch
+ *
+ * The branch shown — from the selected first message down each level's selected version (the
+ * newest where none is) — paged from its end, so a long conversation opens without reading it all:
+ * - neither `before` nor `from`: its last `limit` messages (BRANCH_PAGE.size by default, at most
+ *   BRANCH_PAGE.max);
+ * - `before=<convId>`: the `limit` messages above that one, on the path to it (scrolling up);
+ * - `from=<convId>` (a version just switched to): the branch that continues from that message,
+ *   each level below it its selected version, its last `limit` messages — the first one is
+ *   `from` itself unless that part is longer than `limit`.
+ * 1904 when the conversation, or the message named, is missing or another user's; 400 for both
+ * `before` and `from`.
+ */
+export interface ConversationBranch {
+  group: ConversationGroup;
+  /** Oldest first. */
+  messages: BranchMessage[];
+  /** Messages exist above the first one (ask with before=<its convId>). */
+  hasEarlier: boolean;
 }
 
 // GET backend-api/getConversationGroups → ConversationGroup[] (newest first)

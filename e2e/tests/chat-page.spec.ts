@@ -89,24 +89,36 @@ test.describe('chat page', () => {
     await expect(preview).toHaveCount(0);
   });
 
-  test('a long conversation opens at its end and renders only the messages near the viewport', async ({ page }) => {
+  test('a long conversation opens at its end with its last page, renders only the messages near the viewport, and reads earlier ones on scrolling up without moving the view', async ({ page }) => {
     await signedInChat(page, '/chatPage?model=glm-4-flash');
-    const questions = Array.from({ length: 12 }, (_, i) => `第${i + 1}个问题：用一句话介绍数字${i + 1}`);
+    // 44 messages: the last 40 open (from the 3rd question), the first 4 come on scrolling up.
+    const questions = Array.from({ length: 22 }, (_, i) => `第${i + 1}个问题：用一句话介绍数字${i + 1}`);
     await conversation(page, questions);
     await page.reload();
     await page.getByTestId('history-item').first().getByRole('button').first().click();
     const list = page.getByTestId('virtual-list');
     await expect(list).toBeVisible();
     await expect(answers(page).last()).toBeInViewport();
-    await expect(page.getByTestId('message-user').filter({ hasText: '第12个问题' })).toHaveCount(1);
-    const rendered = await page.getByTestId('message-user').count();
-    expect(rendered).toBeLessThan(12);
-    await expect(page.getByTestId('message-user').filter({ hasText: '第1个问题' })).toHaveCount(0);
+    const question = (n: number) => page.getByTestId('message-user').filter({ hasText: `第${n}个问题：` });
+    await expect(question(22)).toHaveCount(1);
+    expect(await page.getByTestId('message-user').count()).toBeLessThan(22);
+    await expect(question(1)).toHaveCount(0);
 
-    await page.getByTestId('messages').evaluate((el) => (el.scrollTop = 0));
-    await expect(page.getByTestId('message-user').filter({ hasText: '第1个问题：' })).toBeInViewport();
+    // Scrolled once the list has measured what it shows (a jump made while it measures is corrected back by the list).
+    const box = page.getByTestId('messages');
+    let height = -1;
+    await expect.poll(async () => height === (height = await box.evaluate((el) => el.scrollHeight)), { intervals: [300] }).toBe(true);
+    await box.evaluate((el) => (el.scrollTop = 0));
+    await expect(question(3)).toBeInViewport();
+    await expect(question(2)).toHaveCount(1);
+    await expect(page.getByTestId('loading-earlier')).toHaveCount(0);
+    // The page above was put on top: the 3rd question is still where the user was reading.
+    await expect(question(3)).toBeInViewport();
+    await expect(question(1)).not.toBeInViewport();
+    await box.evaluate((el) => (el.scrollTop = 0));
+    await expect(question(1)).toBeInViewport();
     await page.getByRole('button', { name: '回到底部' }).click();
-    await expect(page.getByTestId('message-user').filter({ hasText: '第12个问题' })).toHaveCount(1);
+    await expect(question(22)).toHaveCount(1);
     await expect(answers(page).last()).toBeInViewport();
   });
 });

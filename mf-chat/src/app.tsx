@@ -1,7 +1,10 @@
 import { createAreaLifecycles } from '@qiming/sdk';
 import { AreaRouter } from '@qiming/sdk/ui';
+import { readConversationEarly } from './chat/earlyConversation';
 import { t } from './i18n';
 import { pages } from './pages';
+
+readConversationEarly(window.location);
 
 export default createAreaLifecycles({
   area: 'chat',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { removeFirstFrame } from '../areas/areaSkeleton';
 import { markPageDrawn } from '../areas/pageDrawn';
 import { createPortal } from 'react-dom';
-import { ownerOfPath, sdkInstance, session, type Registry } from '@qiming/sdk';
+import { ownerOfPath, sdkInstance, type Registry } from '@qiming/sdk';
 import { ActivityBanner } from '../announcements/ActivityBanner';
 import { AnnouncementModal } from '../announcements/AnnouncementModal';
 import { TopBanner } from '../announcements/TopBanner';
@@ -16,26 +16,9 @@ import { publishShellHeight } from '../layout/shellHeight';
 import { hidesNavbar } from '../navbar/navigation';
 import { ToastViewport } from '../toasts/ToastViewport';
 import { HostPage } from './HostPage';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener('single-spa:routing-event', onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener('single-spa:routing-event', onChange);
-  };
-}
+import { subscribeToLocation, useReturnPathOnLogin } from './returnPath';
 
 const currentPath = () => window.location.pathname;
-
-/** spec platform §2: going to /loginPage remembers the full path the user came from. */
-function useReturnPathOnLogin(pathname: string) {
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    if (pathname === '/loginPage' && previous.current) session.rememberReturnTo(previous.current);
-    previous.current = pathname === '/loginPage' ? null : `${window.location.pathname}${window.location.search}`;
-  }, [pathname]);
-}
 
 /**
  * Everything the host draws around the areas. Its first commit replaces the page's static navbar
@@ -44,7 +27,7 @@ function useReturnPathOnLogin(pathname: string) {
  * nor announcements.
  */
 export function ShellApp({ registry, hostPage }: { registry: Registry; hostPage: HTMLElement }) {
-  const pathname = useSyncExternalStore(subscribe, currentPath);
+  const pathname = useSyncExternalStore(subscribeToLocation, currentPath);
   const owned = ownerOfPath(pathname, registry.areas) !== null;
   const bare = hidesNavbar(pathname);
   useEffect(() => {
@@ -52,7 +35,7 @@ export function ShellApp({ registry, hostPage }: { registry: Registry; hostPage:
     removeFirstFrame();
     markPageDrawn();
   }, [owned]);
-  useReturnPathOnLogin(pathname);
+  useReturnPathOnLogin();
   const shell = useRef<HTMLDivElement>(null);
   useEffect(() => publishShellHeight(shell.current!), []);
   return (

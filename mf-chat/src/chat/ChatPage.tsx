@@ -7,6 +7,7 @@ import { MessageList } from './MessageList';
 import type { SettingsTab } from './SettingsDrawer';
 import { TopBar } from './TopBar';
 import { useChatPage } from './useChatPage';
+import { useEarlierMessages } from './useEarlierMessages';
 import { useStickToBottom } from './useStickToBottom';
 import { Welcome } from './Welcome';
 import { AgentWelcome } from '../agents/AgentWelcome';
@@ -31,6 +32,7 @@ export const ChatPage = observer(function ChatPage() {
   const { box, content, away, toBottom, scrollProps } = useStickToBottom();
   // A conversation opened, or a message sent: follow its end again.
   useEffect(toBottom, [toBottom, store.convGroupId, store.liveStartedAt]);
+  const earlier = useEarlierMessages(box, store);
   const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
   const [exporting, setExporting] = useState(false);
   const [agentCentre, setAgentCentre] = useState(false);
@@ -49,7 +51,7 @@ export const ChatPage = observer(function ChatPage() {
       {page.sidebarOpen ? (
         <Sidebar
           history={page.history}
-          activeId={store.convGroupId}
+          activeId={store.routeGroupId}
           onOpen={(id) => {
             page.closeIfDrawer();
             void page.openConversation(id);
@@ -58,6 +60,7 @@ export const ChatPage = observer(function ChatPage() {
             page.closeIfDrawer();
             store.newChat();
           }}
+          onDeleted={(id) => store.conversationDeleted(id)}
           favourites={page.favourites}
           onPickModel={(model) => {
             page.closeIfDrawer();
@@ -81,15 +84,29 @@ export const ChatPage = observer(function ChatPage() {
           onOpenSettings={setSettingsTab}
           signedIn={page.signedIn}
         />
-        <div className={styles.messages} ref={box} {...scrollProps} data-testid="messages">
+        <div
+          className={styles.messages}
+          ref={box}
+          {...scrollProps}
+          onScroll={() => {
+            scrollProps.onScroll();
+            earlier.onScroll();
+          }}
+          data-testid="messages"
+        >
           <div ref={content}>
             {store.loadingHistory ? <div className={styles.skeleton} aria-label={t('chat.loadingHistory')} /> : null}
             {hongScene ? <HongConversation store={store} scene={hongScene} /> : null}
-            {!hongScene && store.messages.length === 0 && !store.busy ? welcome : null}
-            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => setExporting(true)} nameOf={nameOf} />}
+            {!hongScene && store.messages.length === 0 && !store.busy && !store.loadingHistory ? welcome : null}
+            {hongScene ? null : <MessageList store={store} scrollBox={box} onFollowUp={(q) => void store.send(q)} onExport={() => void store.loadWholeBranch().then(() => setExporting(true))} nameOf={nameOf} />}
             <ChatNotice store={store} />
           </div>
         </div>
+        {store.loadingEarlier ? (
+          <div className={styles.loadingEarlier} role="status" data-testid="loading-earlier">
+            {t('chat.loadingEarlier')}
+          </div>
+        ) : null}
         {away && !store.busy && !store.loadingHistory ? (
           <button type="button" className={styles.toBottom} onClick={toBottom} aria-label={t('chat.toBottom')}>
             ↓

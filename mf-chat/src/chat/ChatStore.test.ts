@@ -1,7 +1,7 @@
-import type { ConversationNode } from '@qiming/sdk/contracts';
-import { STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { BRANCH_PAGE, type ConversationBranch, type ConversationNode } from '@qiming/sdk/contracts';
+import { ApiError, STREAM_CODES, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { PROGRESS_STEP_MS } from './liveAnswer';
-import { node, outcome, setup, treeOf } from './testStore';
+import { deepTree, fakeServer, node, outcome, setup, treeOf } from './testChatStore';
 import { testAgent } from '../agents/testAgent';
 
 jest.mock('@qiming/sdk', () => ({ ...jest.requireActual('@qiming/sdk'), PROGRESS_PREFIXES: ['深度思考', '正在深度思考', '正在搜索', '搜索中'] }));
@@ -59,7 +59,7 @@ describe('ChatStore: sending', () => {
     await store.send('第二条');
     expect(deps.send).toHaveBeenCalledTimes(1);
     expect(store.newChat()).toBe(false);
-    expect(await store.open('g2')).toBe(false);
+    expect(await store.openFromHistory('g2')).toBe(false);
     expect(deps.warn.mock.calls).toEqual([[WAIT_NEW_CHAT], [WAIT_HISTORY]]);
     release(outcome({ status: 'done', endedWithoutDone: false }));
     await sending;
@@ -69,7 +69,7 @@ describe('ChatStore: sending', () => {
   it('continues after the last answer, regenerates the last question, edits make a sibling question', async () => {
     const done = () => outcome({ status: 'done', endedWithoutDone: false });
     const { store, deps } = setup([done, done, done]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     await store.send('追问');
     expect(deps.send.mock.calls[0]![0]).toMatchObject({ convGroupId: 'g1', parentConvId: 'a1', request: '追问' });
     await store.regenerate();
@@ -108,7 +108,7 @@ describe('ChatStore: sending', () => {
   it('regenerate has a 500 ms cooldown', async () => {
     const done = () => outcome({ status: 'done', endedWithoutDone: false });
     const { store, deps } = setup([done, done]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     await store.regenerate();
     await store.regenerate();
     expect(deps.send).toHaveBeenCalledTimes(1);
@@ -130,7 +130,7 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
     const { store, deps } = setup([() => outcome({ status: 'cancelled', code: STREAM_CODES.reloadConversation, message: '' }), () => outcome({ status: 'cancelled', code: STREAM_CODES.reloadConversation, message: '' })]);
     await store.send('你好');
     expect(deps.send).toHaveBeenCalledTimes(2);
-    expect(deps.tree).toHaveBeenCalled();
+    expect(deps.branch).toHaveBeenCalledWith('g1');
   });
 
   it('401: refreshes and regenerates; without a refresh, a noLogin entry and the text kept for after login', async () => {
@@ -223,42 +223,207 @@ describe('ChatStore: cancel codes (spec chat §4)', () => {
 });
 
 describe('ChatStore: history and branches', () => {
-  it('opens and switches versions in a conversation thousands of messages deep', async () => {
-    let bottom = node('a2999', 'assistant', '最后的答案');
-    const bottomSibling = node('a2999b', 'assistant', '另一个版本');
-    let chain: ConversationNode = node('q2999', 'user', '最后的问题', [bottom, bottomSibling], { selectedChild: 1 });
-    for (let i = 2998; i >= 0; i--) chain = node(i % 2 ? `a${i}` : `q${i}`, i % 2 ? 'assistant' : 'user', `第${i}条`, [chain]);
-    const { store } = setup([], treeOf([chain]));
-    await store.open('g1');
-    expect(store.messages).toHaveLength(3001);
+  it('opens a conversation thousands of messages deep with its last page, reads the rest as asked, and switches versions at its end', async () => {
+    const { store, deps } = setup([], deepTree(3000));
+    await store.openFromHistory('g1');
+    expect(store.messages).toHaveLength(BRANCH_PAGE.size);
+    expect(store.hasEarlier).toBe(true);
     expect(store.messages.at(-1)!.node.convId).toBe('a2999b');
-    store.switchVersion('a2999b', -1);
-    expect(store.messages.at(-1)!.node.convId).toBe(bottom.convId);
-    expect(store.messages.at(-1)!.curIndex).toBe(1);
-    bottom = store.messages.at(-1)!.node;
-    expect(bottom.chatContent[0]!.content).toBe('最后的答案');
+    await store.switchVersion('a2999b', -1);
+    expect(store.messages.at(-1)).toMatchObject({ curIndex: 1, chatLen: 2, nextVersion: 'a2999b' });
+    expect(store.messages.at(-1)!.node.chatContent[0]!.content).toBe('最后的答案');
+    expect(store.messages).toHaveLength(BRANCH_PAGE.size);
+    expect(deps.branch).toHaveBeenLastCalledWith('g1', { from: 'a2999' });
+    await store.loadWholeBranch();
+    expect(store.messages).toHaveLength(3000);
+    expect(store.hasEarlier).toBe(false);
+    expect(store.messages[0]!.node.convId).toBe('q0');
   });
 
   it('opening a conversation whose last answer is still generating resumes it (hot stream)', async () => {
     const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '', [], { status: 'generating' })])]);
     const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false })], tree);
     deps.isRunning.mockResolvedValue(true);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     expect(deps.isRunning).toHaveBeenCalledWith('a1');
     expect(deps.resume).toHaveBeenCalledWith('a1', expect.anything(), 0, expect.anything());
   });
 
-  it('switches versions of an answer; previous/next stop at the ends; the server remembers the choice', async () => {
+  it('switches versions of an answer; previous/next stop at the ends; the server remembers the choice before it shows', async () => {
     const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '旧答案'), node('a2', 'assistant', '新答案')])]);
     const { store, deps } = setup([], tree);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     expect(store.messages[1]).toMatchObject({ curIndex: 2, chatLen: 2 });
-    store.switchVersion('a2', 1);
+    await store.switchVersion('a2', 1);
     expect(store.messages[1]!.node.convId).toBe('a2');
-    store.switchVersion('a2', -1);
+    await store.switchVersion('a2', -1);
     expect(store.messages[1]).toMatchObject({ curIndex: 1, chatLen: 2 });
     expect(store.messages[1]!.node.chatContent[0]!.content).toBe('旧答案');
     expect(deps.selectBranch).toHaveBeenCalledWith('a1');
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
+  });
+
+  it('a version switch in the middle keeps the messages above it and shows the branch continued from the version', async () => {
+    const edited = node('q2b', 'user', '改过的第二问', [node('a2b', 'assistant', '改过的第二答')]);
+    const original = node('q2', 'user', '第二问', [node('a2', 'assistant', '第二答', [node('q3', 'user', '第三问', [node('a3', 'assistant', '第三答')])])]);
+    const tree = treeOf([node('q1', 'user', '第一问', [node('a1', 'assistant', '第一答', [original, edited], { selectedChild: 1 })])]);
+    const { store } = setup([], tree);
+    await store.openFromHistory('g1');
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1', 'q2b', 'a2b']);
+    await store.switchVersion('q2b', -1);
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1', 'q2', 'a2', 'q3', 'a3']);
+    expect(store.messages[2]).toMatchObject({ curIndex: 1, chatLen: 2, nextVersion: 'q2b' });
+  });
+
+  it('a stream that ends without the chunk completing its answer: the end is read again and joined to the pages read above it', async () => {
+    const { store, deps } = setup([() => outcome({ status: 'done', endedWithoutDone: false })], deepTree(100));
+    await store.openFromHistory('g1');
+    await store.loadEarlier();
+    expect(store.messages).toHaveLength(80);
+    await store.send('再问一句');
+    expect(deps.branch).toHaveBeenLastCalledWith('g1');
+    expect(store.messages).toHaveLength(80);
+    expect(store.hasEarlier).toBe(true);
+  });
+});
+
+describe('ChatStore: the conversation in the URL', () => {
+  const missing = () => new ApiError(1904, '对话不存在或已被删除');
+
+  it('opening from the history pushes its URL; a new chat pushes the URL without one', async () => {
+    const { store, deps } = setup([]);
+    expect(await store.openFromHistory('g1')).toBe(true);
+    expect(deps.showInUrl.mock.calls).toEqual([['g1', 'push']]);
+    expect(store.routeGroupId).toBe('g1');
+    expect(store.newChat()).toBe(true);
+    expect(deps.showInUrl.mock.calls.at(-1)).toEqual([null, 'push']);
+    expect(store.routeGroupId).toBeNull();
+    expect(store.conversation).toBeNull();
+    store.newChat();
+    expect(deps.showInUrl).toHaveBeenCalledTimes(2);
+  });
+
+  it('the first send of a new chat puts its conversation in the URL, in place, as soon as the stream names it', async () => {
+    let seenDuringStream: unknown[] = [];
+    const { store, deps } = setup([
+      (h) => {
+        h.onIds!({ convId: 'a1', convGroupId: 'g1' });
+        seenDuringStream = [...deps.showInUrl.mock.calls];
+        h.onIds!({ convId: 'a1', convGroupId: 'g1' });
+        return outcome({ status: 'done', endedWithoutDone: false, title: '标题' });
+      },
+    ]);
+    await store.send('第一句话');
+    expect(seenDuringStream).toEqual([['g1', 'replace']]);
+    expect(deps.showInUrl).toHaveBeenCalledTimes(1);
+    expect(store.routeGroupId).toBe('g1');
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
+  });
+
+  it('the URL opens a conversation without changing the URL; the same one again does nothing; none leaves it', async () => {
+    const { store, deps } = setup([]);
+    expect(await store.followUrl('g1')).toBe(true);
+    expect(store.messages).toHaveLength(2);
+    expect(await store.followUrl('g1')).toBe(false);
+    expect(deps.branch).toHaveBeenCalledTimes(1);
+    await store.followUrl(null);
+    expect(store.conversation).toBeNull();
+    expect(deps.showInUrl).not.toHaveBeenCalled();
+  });
+
+  it('arriving on the URL, a page asked for early is used once — shown at once when it is already there', async () => {
+    const { store, deps } = setup([]);
+    const page = await deps.branch('g1');
+    deps.branch.mockClear();
+    deps.earlyBranch.mockReturnValueOnce({ page: Promise.resolve(page), arrived: page });
+    const opening = store.followUrl('g1');
+    expect(store.messages.map((m) => m.node.convId)).toEqual(['q1', 'a1']);
+    expect(store.loadingHistory).toBe(false);
+    expect(await opening).toBe(true);
+    expect(deps.branch).not.toHaveBeenCalled();
+    expect(deps.earlyBranch).toHaveBeenCalledWith('g1');
+
+    // Still on its way: awaited, not asked for again.
+    let arrive!: (branch: typeof page) => void;
+    deps.earlyBranch.mockReturnValueOnce({ page: new Promise((resolve) => (arrive = resolve)) });
+    const again = store.followUrl(null).then(() => store.followUrl('g1'));
+    await Promise.resolve();
+    expect(store.loadingHistory).toBe(true);
+    arrive(page);
+    expect(await again).toBe(true);
+    expect(deps.branch).not.toHaveBeenCalled();
+  });
+
+  it('an unknown id or another user\'s conversation: a notice, a new chat and no conversation in the URL', async () => {
+    const { store, deps } = setup([]);
+    deps.branch.mockRejectedValueOnce(missing());
+    expect(await store.followUrl('not-mine')).toBe(false);
+    expect(deps.branch).toHaveBeenCalledWith('not-mine', {}, true);
+    expect(store.notice).toEqual({ kind: 'conversationMissing' });
+    expect(store.conversation).toBeNull();
+    expect(store.routeGroupId).toBeNull();
+    expect(deps.showInUrl.mock.calls).toEqual([[null, 'replace']]);
+  });
+
+  it('another failure says so (spec chat §8) and keeps the URL for a retry', async () => {
+    const { store, deps } = setup([]);
+    deps.branch.mockRejectedValueOnce(new ApiError(500, '数据库不可用'));
+    await store.followUrl('g1');
+    expect(deps.warn).toHaveBeenCalledWith('获取对话历史失败: 数据库不可用');
+    expect(store.routeGroupId).toBe('g1');
+    expect(store.loadingHistory).toBe(false);
+    deps.branch.mockRejectedValueOnce(new ApiError(401, 'expired', 'session'));
+    await store.openFromHistory('g2');
+    expect(deps.warn).toHaveBeenLastCalledWith('登录已过期，请重新登录');
+  });
+
+  it('signed out: the URL is kept and the page asks to log in first, reading nothing', async () => {
+    const { store, deps } = setup([]);
+    deps.isSignedIn.mockReturnValue(false);
+    await store.followUrl('g1');
+    expect(store.notice).toEqual({ kind: 'signInToOpen' });
+    expect(deps.branch).not.toHaveBeenCalled();
+    expect(deps.showInUrl).not.toHaveBeenCalled();
+    store.goToLogin();
+    expect(deps.goToLogin).toHaveBeenCalled();
+  });
+
+  it('while an answer is generated, back / forward change nothing and the URL returns to that conversation', async () => {
+    let release!: (o: StreamOutcome) => void;
+    const { store, deps } = setup([() => new Promise((resolve) => (release = resolve))]);
+    await store.openFromHistory('g1');
+    const sending = store.send('问');
+    expect(await store.followUrl('g2')).toBe(false);
+    expect(deps.warn).toHaveBeenLastCalledWith(WAIT_HISTORY);
+    expect(deps.showInUrl.mock.calls.at(-1)).toEqual(['g1', 'replace']);
+    await store.followUrl(null);
+    expect(deps.warn).toHaveBeenLastCalledWith(WAIT_NEW_CHAT);
+    expect(store.convGroupId).toBe('g1');
+    release(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+  });
+
+  it('a conversation asked for later wins over one still loading', async () => {
+    const { store, deps } = setup([]);
+    let first!: (branch: ConversationBranch) => void;
+    const other: ConversationBranch = { group: { ...treeOf([]).group, convGroupId: 'g2', title: '另一个' }, messages: [], hasEarlier: false };
+    deps.branch.mockImplementationOnce(() => new Promise((resolve) => (first = resolve))).mockResolvedValueOnce(other);
+    const slow = store.followUrl('g1');
+    await store.followUrl('g2');
+    first((await fakeServer(treeOf([node('q1', 'user', '问题')])).branch('g1')));
+    expect(await slow).toBe(false);
+    expect(store.convGroupId).toBe('g2');
+    expect(store.routeGroupId).toBe('g2');
+  });
+
+  it('deleting the conversation shown leaves it for a new chat and takes it out of the URL; deleting another changes nothing', async () => {
+    const { store, deps } = setup([]);
+    await store.openFromHistory('g1');
+    store.conversationDeleted('g-other');
+    expect(store.convGroupId).toBe('g1');
+    store.conversationDeleted('g1');
+    expect(store.conversation).toBeNull();
+    expect(deps.showInUrl.mock.calls.at(-1)).toEqual([null, 'replace']);
   });
 });
 
@@ -337,10 +502,10 @@ describe('ChatStore: the end of an answer', () => {
   }
   const keys = (store: ReturnType<typeof setup>['store']) => store.rows.map((row) => [row.key, row.live]);
 
-  it('the chunk completing the answer ends it — input usable, saved into the tree — before the follow-ups and the end; nothing is read again', async () => {
+  it('the chunk completing the answer ends it — input usable, saved into the branch shown — before the follow-ups and the end; nothing is read again', async () => {
     const stream = held();
     const { store, deps } = setup([stream.script]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     const sending = store.send('追问');
     stream.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
     stream.handlers().onDelta!('第二个答案', {});
@@ -360,36 +525,38 @@ describe('ChatStore: the end of an answer', () => {
     expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
     stream.end(outcome({ status: 'done', endedWithoutDone: false }));
     await sending;
-    expect(deps.tree).toHaveBeenCalledTimes(1); // the open only
+    expect(deps.branch).toHaveBeenCalledTimes(1); // the open only
     expect(store.messages.at(-1)!.node.chatContent[0]!.followUps).toEqual(['再问一', '再问二']);
   });
 
-  it('a new conversation gets its tree from the completed answer', async () => {
+  it('a new conversation gets its branch from the completed answer', async () => {
     const stream = held();
     const { store, deps } = setup([stream.script]);
     const sending = store.send('新问题');
     stream.handlers().onIds!({ convId: 'a1', convGroupId: 'g9', parentConvId: 'q1' });
     stream.handlers().onDelta!('答案', {});
     stream.handlers().onAnswerComplete!({ ...completed, convGroupId: 'g9', convId: 'a1', parentConvId: 'q1', title: '新问题' });
-    expect(store.tree).toMatchObject({ group: { convGroupId: 'g9', title: '新问题' }, selectedRoot: 0 });
+    expect(store.conversation).toMatchObject({ group: { convGroupId: 'g9', title: '新问题' }, hasEarlier: false });
+    expect(store.routeGroupId).toBe('g9');
     expect(keys(store)).toEqual([['q1', false], ['a1', false]]);
     expect(store.convGroupId).toBe('g9');
     stream.end(outcome({ status: 'done', endedWithoutDone: false }));
     await sending;
-    expect(deps.tree).not.toHaveBeenCalled();
+    expect(deps.branch).not.toHaveBeenCalled();
+    expect(deps.showInUrl.mock.calls).toEqual([['g9', 'replace']]);
   });
 
   it('a regenerate shows the new version in place of the old one, then saves it as version 2/2', async () => {
     const stream = held();
     const { store } = setup([stream.script]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     const regenerating = store.regenerate();
     stream.handlers().onIds!({ convId: 'a1b', convGroupId: 'g1', parentConvId: 'q1' });
     expect(keys(store)).toEqual([['q1', false], ['a1b', true]]);
     stream.handlers().onDelta!('新版本', {});
     stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1b', parentConvId: 'q1' });
     expect(keys(store)).toEqual([['q1', false], ['a1b', false]]);
-    expect(store.messages.at(-1)).toMatchObject({ curIndex: 2, chatLen: 2, node: { convId: 'a1b', parentConvId: 'q1', chatContent: [{ content: '新版本' }] } });
+    expect(store.messages.at(-1)).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'a1', nextVersion: null, node: { convId: 'a1b', parentConvId: 'q1', chatContent: [{ content: '新版本' }] } });
     stream.end(outcome({ status: 'done', endedWithoutDone: false }));
     await regenerating;
   });
@@ -402,7 +569,7 @@ describe('ChatStore: the end of an answer', () => {
       return outcome({ status: 'error', code: STREAM_CODES.transport, message: 'network', partial: true, lastSeq: 4 });
     };
     const { store, deps } = setup([dropped, resumed.script]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     const sending = store.send('追问');
     await new Promise((resolve) => setTimeout(resolve, 0)); // the dropped stream's end is handled
     expect(deps.resume).toHaveBeenCalledWith('a2', expect.anything(), 4, expect.anything());
@@ -413,14 +580,14 @@ describe('ChatStore: the end of an answer', () => {
     expect(store.messages.slice(-2).map((m) => m.node.chatContent[0]!.content)).toEqual(['追问', '前半，后半。']);
     resumed.end(outcome({ status: 'done', endedWithoutDone: false }));
     await sending;
-    expect(deps.tree).toHaveBeenCalledTimes(1); // the open only
+    expect(deps.branch).toHaveBeenCalledTimes(1); // the open only
   });
 
   it('a new message may be sent while the last answer still waits for its follow-ups, which then stay with that answer', async () => {
     const first = held();
     const second = held();
     const { store } = setup([first.script, second.script]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     const sending = store.send('第二问');
     first.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
     first.handlers().onDelta!('第二答', {});
@@ -436,5 +603,61 @@ describe('ChatStore: the end of an answer', () => {
     expect(store.busy).toBe(true);
     second.end(outcome({ status: 'done', endedWithoutDone: false }));
     await next;
+  });
+
+  it('a long conversation read a page at a time: the completed turn goes after the pages read, which stay; nothing is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script], deepTree(100));
+    await store.openFromHistory('g1');
+    await store.loadEarlier();
+    expect(store.messages).toHaveLength(80);
+    const shown = store.messages.slice();
+    const sending = store.send('再问一句');
+    stream.handlers().onIds!({ convId: 'a101', convGroupId: 'g1', parentConvId: 'q100' });
+    stream.handlers().onDelta!('再答一句', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a101', parentConvId: 'q100' });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await sending;
+    expect(deps.branch).toHaveBeenCalledTimes(2); // the open and the page above
+    expect(store.messages).toHaveLength(82);
+    expect(store.hasEarlier).toBe(true);
+    expect(store.messages.slice(0, 80).every((m, i) => m === shown[i])).toBe(true);
+    expect(store.messages.slice(-2)).toMatchObject([
+      { curIndex: 1, chatLen: 1, node: { convId: 'q100', parentConvId: 'a99b', chatContent: [{ content: '再问一句' }] } },
+      { curIndex: 1, chatLen: 1, node: { convId: 'a101', parentConvId: 'q100', chatContent: [{ content: '再答一句' }] } },
+    ]);
+  });
+
+  it('an edited question is saved as the newest version in place of the one shown; when newer versions exist, the end is read again', async () => {
+    const stream = held();
+    const { store, deps } = setup([stream.script]);
+    await store.openFromHistory('g1');
+    const editing = store.edit('q1', '改过的问题');
+    stream.handlers().onIds!({ convId: 'a1e', convGroupId: 'g1', parentConvId: 'q1e' });
+    expect(keys(store)).toEqual([['q1e', false], ['a1e', true]]);
+    expect(store.rows[0]!.message).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'q1' });
+    stream.handlers().onDelta!('新答', {});
+    stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1e', parentConvId: 'q1e' });
+    stream.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await editing;
+    expect(deps.branch).toHaveBeenCalledTimes(1);
+    expect(store.messages).toMatchObject([
+      { curIndex: 2, chatLen: 2, previousVersion: 'q1', nextVersion: null, node: { convId: 'q1e', parentConvId: null } },
+      { curIndex: 1, chatLen: 1, node: { convId: 'a1e', parentConvId: 'q1e' } },
+    ]);
+
+    const again = held();
+    const tree = treeOf([node('q1', 'user', '问题', [node('a1', 'assistant', '旧答案'), node('a2', 'assistant', '新答案')])]);
+    const other = setup([again.script], tree);
+    await other.store.openFromHistory('g1');
+    await other.store.switchVersion('a2', -1);
+    const regenerating = other.store.regenerate();
+    again.handlers().onIds!({ convId: 'a3', convGroupId: 'g1', parentConvId: 'q1' });
+    again.handlers().onAnswerComplete!({ ...completed, convId: 'a3', parentConvId: 'q1' });
+    expect(other.store.busy).toBe(true); // a2 is newer than the version shown: its place is not known here
+    again.end(outcome({ status: 'done', endedWithoutDone: false }));
+    await regenerating;
+    expect(other.deps.branch).toHaveBeenLastCalledWith('g1');
+    expect(other.store.busy).toBe(false);
   });
 });

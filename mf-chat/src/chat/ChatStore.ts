@@ -1,8 +1,11 @@
 import { computedStruct, makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import type { AgentApp, ConversationNode, ConversationTree, ModelOption, StreamRequestBody, UploadResult } from '@qiming/sdk/contracts';
-import type { CompletedAnswer, StreamHandlers, StreamOutcome } from '@qiming/sdk';
-import { selectedBranch, selectLocally, siblingVersion, type BranchMessage } from './branch';
-import { messageNode, withCompletedTurn, withFollowUps, type TurnFacts } from './savedTurn';
+import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ConversationMessage, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
+import { ApiError, type CompletedAnswer, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { withEarlier, withEnd, withVersion, type BranchMessage } from './branch';
+import { messageNode, newestAt, placeAfter, withCompletedTurn, withFollowUps, type TurnFacts } from './savedTurn';
+import type { UrlChange } from './conversationUrl';
+import type { EarlyBranch } from './earlyConversation';
+import type { BranchPageQuery } from '../history/conversationsApi';
 import { t } from '../i18n';
 import { hongCodeOf } from '../roleplay/hongGame';
 import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswer, type LiveEvent, type LiveIds } from './liveAnswer';
@@ -16,8 +19,13 @@ export interface ChatStoreDeps {
   resume(convId: string, handlers: StreamHandlers, after: number, signal: AbortSignal): Promise<StreamOutcome>;
   isRunning(convId: string): Promise<boolean>;
   stop(convId: string): Promise<unknown>;
-  tree(convGroupId: string): Promise<ConversationTree>;
+  /** A page of a conversation's branch; `silent` when the store says itself what a failure means. */
+  branch(convGroupId: string, page?: BranchPageQuery, silent?: boolean): Promise<ConversationBranch>;
+  /** The conversation's last page when it was already asked for (arriving on its URL), once; else null. */
+  earlyBranch?(convGroupId: string): EarlyBranch | null;
   selectBranch(convId: string): Promise<unknown>;
+  /** Puts the conversation shown (null: a new chat) in the page's URL, as a new history entry (`push`) or in place of the current one. */
+  showInUrl(convGroupId: string | null, change: UrlChange): void;
   /** Refreshes the session after a 401; false when there is no refresh token or it failed. */
   refreshSession(): Promise<boolean>;
   warn(message: string): void;
@@ -86,12 +94,13 @@ interface Turn {
 const savedRow = (message: BranchMessage): MessageRow => ({ key: message.node.convId, message, live: false });
 
 /** What a saved node was sent with (a resumed answer is saved with its own). */
-const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationNode): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
+const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationMessage): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
 
 /**
- * One chat page's state (spec chat §4): the saved conversation (the server's tree; an answer that
- * completes is saved into it as the server saved it, and it is read again when a stream ends
- * otherwise), the answer being streamed on top of it, and the cancel codes.
+ * One chat page's state (spec chat §4): the saved conversation (the server's branch is the truth,
+ * read a page at a time; an answer that completes is saved into the pages shown as the server saved
+ * it, and the branch's end is read again when a stream ends otherwise), the answer being streamed on
+ * top of it, the cancel codes, and which conversation the page's URL names.
  */
 export class ChatStore {
   model: string;
@@ -112,8 +121,15 @@ export class ChatStore {
   private modelBeforeAgent: string | null = null;
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
   private newHongCode: string | null = null;
-  /** Replaced whole, never changed in place (and never made deeply observable: it can be thousands of levels deep). */
-  tree: ConversationTree | null = null;
+  /** The pages of the branch shown read so far; replaced whole, never changed in place (nor made deeply observable). */
+  conversation: ConversationBranch | null = null;
+  /**
+   * The conversation the page's URL names: set as soon as one is opened (before it loads) or a new
+   * chat's first answer names its conversation; null for a new chat.
+   */
+  routeGroupId: string | null = null;
+  /** The messages above the first one shown are being read. */
+  loadingEarlier = false;
   /** Replaced whole by the reducer on every change (`liveAnswer.ts`). */
   live: LiveAnswer | null = null;
   notice: Notice = null;
@@ -125,15 +141,18 @@ export class ChatStore {
   private progressTimer: ReturnType<typeof setInterval> | null = null;
   private buffer: StreamBuffer | null = null;
   private lastRegenerate = 0;
-  /** The group id of a new conversation, known from the stream before its tree is read. */
+  /** The group id of a new conversation, known from the stream before its branch is read. */
   private pendingGroupId: string | null = null;
+  /** Counts the conversations asked for: an answer for an earlier one arriving late is dropped. */
+  private openTicket = 0;
+  private earlierRequest: Promise<boolean> | null = null;
 
   constructor(
     private readonly deps: ChatStoreDeps,
     model: string,
   ) {
     this.model = model;
-    makeAutoObservable<this, 'deps' | 'generation' | 'openStreams' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'liveTurn'>(this, {
+    makeAutoObservable<this, 'deps' | 'generation' | 'openStreams' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'openTicket' | 'earlierRequest' | 'liveTurn'>(this, {
       deps: false,
       generation: observableRef,
       openStreams: false,
@@ -141,9 +160,11 @@ export class ChatStore {
       buffer: false,
       lastRegenerate: false,
       pendingGroupId: false,
+      openTicket: false,
+      earlierRequest: false,
       newHongCode: observable,
       modelBeforeAgent: false,
-      tree: observableRef,
+      conversation: observableRef,
       live: observableRef,
       agent: observableRef,
       knowledge: observableRef,
@@ -153,16 +174,21 @@ export class ChatStore {
   }
 
   get convGroupId(): string | null {
-    return this.tree?.group.convGroupId ?? null;
+    return this.conversation?.group.convGroupId ?? null;
   }
 
   get messages(): BranchMessage[] {
-    return selectedBranch(this.tree);
+    return this.conversation?.messages ?? [];
+  }
+
+  /** Messages above the first one shown exist (read as the user scrolls up). */
+  get hasEarlier(): boolean {
+    return this.conversation?.hasEarlier ?? false;
   }
 
   /** The role-play scene of the conversation shown: a saved conversation's own, else the one chosen for a new one. */
   get hongCode(): string | null {
-    return this.tree ? hongCodeOf(this.tree.group.gptsId) : this.newHongCode;
+    return this.conversation ? hongCodeOf(this.conversation.group.gptsId) : this.newHongCode;
   }
 
   /** The agent or role-play scene code the conversation is held with (its group's gptsId on the server). */
@@ -198,12 +224,16 @@ export class ChatStore {
     let answered = turn.follows;
     if (turn.question !== null) {
       const key = turn.questionId ?? UNNAMED.question;
-      const versions = (kept.at(-1)?.node.childs.length ?? (turn.follows === null ? (this.tree?.roots.length ?? 0) : 0)) + 1;
-      rows.push({ key, message: { node: messageNode(key, turn.follows, { role: 'user', content: turn.question }, facts), curIndex: versions, chatLen: versions }, live: false });
+      const node = messageNode(key, turn.follows, { role: 'user', content: turn.question }, facts);
+      // The newest of its versions: after the one shown in its place (an edit), else the first.
+      const place = this.conversation ? placeAfter(this.conversation, turn.follows) : 0;
+      const versions = (place >= 0 ? (saved[place]?.chatLen ?? 0) : 0) + 1;
+      const message = (place >= 0 && newestAt(saved, place, node)) || { node, curIndex: versions, chatLen: versions, previousVersion: null, nextVersion: null };
+      rows.push({ key, message, live: false });
       answered = turn.questionId;
     }
     const key = turn.convId ?? UNNAMED.answer;
-    rows.push({ key, message: { node: messageNode(key, answered, { role: 'assistant', content: '' }, facts, 'generating'), curIndex: 1, chatLen: 1 }, live: true });
+    rows.push({ key, message: { node: messageNode(key, answered, { role: 'assistant', content: '' }, facts, 'generating'), curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null }, live: true });
     return rows;
   }
 
@@ -273,13 +303,150 @@ export class ChatStore {
     this.files.splice(index, 1);
   }
 
-  /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. */
+  /** A new, empty conversation (role-play in `hongCode`'s scene, else plain); refused while an answer is being generated. The URL drops the conversation. */
   newChat(hongCode: string | null = null): boolean {
     if (this.busy) {
       this.deps.warn(t('chat.waitBeforeNewChat'));
       return false;
     }
-    this.tree = null;
+    const leaving = this.routeGroupId !== null;
+    this.clear(hongCode);
+    if (leaving) this.deps.showInUrl(null, 'push');
+    return true;
+  }
+
+  /**
+   * Opens a saved conversation from the history (a new URL, so back / forward move between
+   * conversations); a still running answer is resumed (hot stream). Refused while generating.
+   */
+  async openFromHistory(convGroupId: string): Promise<boolean> {
+    if (this.busy) {
+      this.deps.warn(t('chat.waitBeforeHistory'));
+      return false;
+    }
+    const change: UrlChange = convGroupId === this.routeGroupId ? 'replace' : 'push';
+    this.routeGroupId = convGroupId;
+    this.deps.showInUrl(convGroupId, change);
+    return this.load(convGroupId);
+  }
+
+  /**
+   * The page's URL names `convGroupId` (null: none) — a reload, back / forward, a pasted link:
+   * shows that conversation without changing the URL. Signed out, it waits for login (the URL is
+   * kept, so the login page brings the user back to it). While an answer is generated nothing
+   * changes and the URL goes back to that conversation. True when a conversation was opened.
+   */
+  async followUrl(convGroupId: string | null): Promise<boolean> {
+    if (convGroupId === this.routeGroupId) return false;
+    if (this.busy) {
+      this.deps.warn(t(convGroupId === null ? 'chat.waitBeforeNewChat' : 'chat.waitBeforeHistory'));
+      this.deps.showInUrl(this.routeGroupId, 'replace');
+      return false;
+    }
+    if (convGroupId === null) {
+      this.clear(null);
+      return false;
+    }
+    if (!this.deps.isSignedIn()) {
+      this.clear(null);
+      this.routeGroupId = convGroupId;
+      this.notice = { kind: 'signInToOpen' };
+      return false;
+    }
+    return this.load(convGroupId);
+  }
+
+  /** A conversation was deleted: when it is the one shown, its answer stops, a new chat takes its place and the URL forgets it. */
+  conversationDeleted(convGroupId: string): void {
+    if (convGroupId !== this.routeGroupId) return;
+    if (this.busy) void this.stop();
+    this.clear(null);
+    this.deps.showInUrl(null, 'replace');
+  }
+
+  /** Reads the messages above the first one shown; false when there are none or they could not be read. */
+  loadEarlier(beforeShown?: () => void, limit?: number): Promise<boolean> {
+    this.earlierRequest ??= this.readEarlier(beforeShown, limit).finally(() => (this.earlierRequest = null));
+    return this.earlierRequest;
+  }
+
+  /** Reads every page above the one shown (the export shows the whole branch). */
+  async loadWholeBranch(): Promise<void> {
+    while (this.hasEarlier && (await this.loadEarlier(undefined, BRANCH_PAGE.max)));
+  }
+
+  private async readEarlier(beforeShown: (() => void) | undefined, limit: number | undefined): Promise<boolean> {
+    const shown = this.conversation;
+    const first = shown?.messages[0]?.node.convId;
+    if (!shown || !shown.hasEarlier || !first) return false;
+    this.loadingEarlier = true;
+    try {
+      const earlier = await this.deps.branch(shown.group.convGroupId, { before: first, ...(limit ? { limit } : {}) });
+      // Shown only above the same first message of the same conversation (it may have changed meanwhile).
+      const current = this.conversation;
+      if (!current || current.group.convGroupId !== shown.group.convGroupId || current.messages[0]?.node.convId !== first) return false;
+      beforeShown?.();
+      runInAction(() => (this.conversation = withEarlier(current, earlier)));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.loadingEarlier = false));
+    }
+  }
+
+  /** Reads and shows the end of a conversation the URL now names. */
+  private async load(convGroupId: string): Promise<boolean> {
+    const ticket = ++this.openTicket;
+    this.routeGroupId = convGroupId;
+    this.loadingHistory = true;
+    this.notice = null;
+    const early = this.deps.earlyBranch?.(convGroupId);
+    let page: ConversationBranch;
+    if (early?.arrived) {
+      // Already here: shown in this very update (before the page's first paint when the URL opened it).
+      page = early.arrived;
+    } else {
+      try {
+        page = await (early?.page ?? this.deps.branch(convGroupId, {}, true));
+      } catch (error) {
+        if (ticket === this.openTicket) runInAction(() => this.loadFailed(error));
+        return false;
+      }
+    }
+    if (ticket !== this.openTicket) return false;
+    runInAction(() => {
+      this.conversation = page;
+      this.files = [];
+      this.loadingHistory = false;
+    });
+    const [question, last] = [this.messages.at(-2)?.node, this.messages.at(-1)?.node];
+    if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
+      await this.resume(last.convId, 0, { question: null, ids: { follows: question?.convId ?? last.parentConvId }, facts: sentWith(last) });
+    }
+    return true;
+  }
+
+  /** spec chat §8 "History load failure"; a conversation that is not there (or not the user's) leaves a new chat with a notice and no URL. */
+  private loadFailed(error: unknown): void {
+    this.loadingHistory = false;
+    if (error instanceof ApiError && error.code === CHAT_CODES.conversationNotFound.code) {
+      this.clear(null);
+      this.notice = { kind: 'conversationMissing' };
+      this.deps.showInUrl(null, 'replace');
+      return;
+    }
+    const expired = error instanceof ApiError && error.code === 401;
+    this.deps.warn(expired ? t('chat.historyExpired') : t('chat.historyFailed', { message: error instanceof Error ? error.message : String(error) }));
+  }
+
+  /** Nothing shown: a new chat (role-play in `hongCode`'s scene, else plain), no conversation in the URL. */
+  private clear(hongCode: string | null): void {
+    this.openTicket += 1;
+    this.conversation = null;
+    this.routeGroupId = null;
+    this.pendingGroupId = null;
+    this.loadingHistory = false;
     this.notice = null;
     this.newHongCode = hongCode;
     if (hongCode) {
@@ -287,31 +454,6 @@ export class ChatStore {
       this.clearKnowledge();
     }
     this.files = [];
-    return true;
-  }
-
-  /** Opens a saved conversation; a still running answer is resumed (hot stream). */
-  async open(convGroupId: string): Promise<boolean> {
-    if (this.busy) {
-      this.deps.warn(t('chat.waitBeforeHistory'));
-      return false;
-    }
-    this.loadingHistory = true;
-    this.notice = null;
-    try {
-      const tree = await this.deps.tree(convGroupId);
-      runInAction(() => {
-        this.tree = tree;
-        this.files = [];
-      });
-    } finally {
-      runInAction(() => (this.loadingHistory = false));
-    }
-    const [question, last] = [this.messages.at(-2)?.node, this.messages.at(-1)?.node];
-    if (last && last.chatContent[0]?.role === 'assistant' && last.status === 'generating' && (await this.deps.isRunning(last.convId))) {
-      await this.resume(last.convId, 0, { question: null, ids: { follows: question?.convId ?? null }, facts: sentWith(last) });
-    }
-    return true;
   }
 
   /**
@@ -370,13 +512,21 @@ export class ChatStore {
     await this.generate(question, this.messages[index - 1]?.node.convId ?? null);
   }
 
-  /** Shows the previous (−1) or next (+1) version of a message. */
-  switchVersion(convId: string, step: -1 | 1): void {
-    if (!this.tree || this.busy) return;
-    const target = siblingVersion(this.tree, convId, step);
+  /**
+   * Shows the previous (−1) or next (+1) version of a message and the branch below it, read from
+   * the server (`from=`) while the server remembers the choice; both are done before it shows, so
+   * a reload right after shows the same.
+   */
+  async switchVersion(convId: string, step: -1 | 1): Promise<void> {
+    const shown = this.conversation;
+    if (!shown || this.busy) return;
+    const index = shown.messages.findIndex((m) => m.node.convId === convId);
+    const target = step < 0 ? shown.messages[index]?.previousVersion : shown.messages[index]?.nextVersion;
     if (!target) return;
-    this.tree = selectLocally(this.tree, target.convId);
-    void this.deps.selectBranch(target.convId).catch(() => undefined);
+    const [continued] = await Promise.all([this.deps.branch(shown.group.convGroupId, { from: target }), this.deps.selectBranch(target).catch(() => undefined)]);
+    runInAction(() => {
+      if (this.conversation === shown && !this.busy) this.conversation = withVersion(shown, index, target, continued);
+    });
   }
 
   /**
@@ -477,7 +627,7 @@ export class ChatStore {
         live() &&
         runInAction(() => {
           if (ids.convId) this.applyLive({ type: 'ids', convId: ids.convId, questionId: ids.parentConvId ?? null });
-          if (ids.convGroupId && !this.tree) this.pendingGroupId = ids.convGroupId;
+          if (ids.convGroupId && !this.conversation) this.adoptGroup(ids.convGroupId);
         }),
       onPing: (text) => live() && this.applyLive({ type: 'ping', waitText: text }),
       onReasoning: (text) => live() && this.buffer?.add('reasoning', text),
@@ -496,11 +646,19 @@ export class ChatStore {
     };
   }
 
+  /** A new chat's first answer named its conversation: from now on the URL names it too (in place: the new chat was that page). */
+  private adoptGroup(convGroupId: string): void {
+    this.pendingGroupId = convGroupId;
+    if (this.routeGroupId === convGroupId) return;
+    this.routeGroupId = convGroupId;
+    this.deps.showInUrl(convGroupId, 'replace');
+  }
+
   /**
-   * The chunk completing the answer: it is saved into the tree here, as the server saved it, and
-   * the answer ends for the user (input ready, stop gone) while the stream may still bring its
-   * follow-ups. When the tree lacks its place (or the stream did not name it) nothing happens
-   * here: the end of the stream reads the conversation again.
+   * The chunk completing the answer: it is saved into the branch shown here, as the server saved
+   * it, and the answer ends for the user (input ready, stop gone) while the stream may still bring
+   * its follow-ups. When the pages read lack its place (or the stream did not name it) nothing
+   * happens here: the end of the stream reads the branch's end again.
    */
   private complete(generation: Generation, answer: CompletedAnswer): void {
     runInAction(() => {
@@ -510,17 +668,20 @@ export class ChatStore {
       const asked = live?.question ?? null;
       const questionId = answer.parentConvId ?? null;
       if (!live || !answer.convId || !convGroupId || (asked !== null && questionId === null)) return;
+      // Only into the conversation the page shows (and its URL names).
+      if ((this.conversation && this.conversation.group.convGroupId !== convGroupId) || (this.routeGroupId !== null && this.routeGroupId !== convGroupId)) return;
       const facts: TurnFacts = { ...generation.facts, convGroupId, createTime: answer.createTime ?? new Date(live.startedAt).toISOString() };
       const question = asked !== null && questionId !== null ? messageNode(questionId, live.follows, { role: 'user', content: asked }, facts) : null;
       const content = { role: 'assistant' as const, content: live.text, reasoning: live.reasoning, references: live.references, followUps: live.followUps };
-      const saved = withCompletedTurn(this.tree, {
+      const saved = withCompletedTurn(this.conversation, {
         group: { convGroupId, title: answer.title ?? '', createTime: facts.createTime, gptsId: facts.gptsId, icon: null, showInput: true },
         question,
         answer: messageNode(answer.convId, question?.convId ?? live.follows, content, facts, 'done', answer.offlineDemo),
       });
       if (!saved) return;
       this.endLive(false);
-      this.tree = saved;
+      this.conversation = saved;
+      if (this.routeGroupId !== convGroupId) this.adoptGroup(convGroupId);
       this.lastStreamedId = answer.convId;
       this.pendingGroupId = null;
       this.dropLive();
@@ -537,8 +698,8 @@ export class ChatStore {
 
   /** Follow-ups that came after the answer was saved: shown under it (a conversation opened meanwhile is left alone). */
   private showFollowUps(answerId: string, list: string[]): void {
-    const tree = this.tree && withFollowUps(this.tree, answerId, list);
-    if (tree) this.tree = tree;
+    const shown = this.conversation && withFollowUps(this.conversation, answerId, list);
+    if (shown) this.conversation = shown;
   }
 
   /** What happens when a generation's stream ends (the plan is `streamOutcome.ts`'s). */
@@ -549,9 +710,9 @@ export class ChatStore {
     const groupId = this.convGroupId ?? outcome.ids.convGroupId ?? this.pendingGroupId;
     // `handOver`: the answer read so far stays on screen until the saved one replaces it, in one render.
     const reload = async (handOver = false) => {
-      const tree = groupId ? await this.deps.tree(groupId).catch(() => null) : null;
+      const end = groupId ? await this.deps.branch(groupId).catch(() => null) : null;
       runInAction(() => {
-        if (tree) this.tree = tree;
+        if (end && this.routeGroupId === groupId) this.conversation = withEnd(this.conversation, end);
         if (handOver) this.dropLive();
       });
     };

@@ -3,7 +3,7 @@ import { createRef } from 'react';
 import type { StreamHandlers, StreamOutcome } from '@qiming/sdk';
 import { renderMarkdown } from '../markdown/engine';
 import { MessageList } from './MessageList';
-import { outcome, setup } from './testStore';
+import { outcome, setup } from './testChatStore';
 
 // The renderer as it is, counted: a block drawn again would call it again.
 jest.mock('../markdown/engine', () => {
@@ -18,7 +18,7 @@ describe('the message list when an answer completes', () => {
     let handlers!: StreamHandlers;
     let end!: (o: StreamOutcome) => void;
     const { store } = setup([(h) => ((handlers = h), new Promise<StreamOutcome>((resolve) => (end = resolve)))]);
-    await store.open('g1');
+    await store.openFromHistory('g1');
     const { container } = render(<MessageList store={store} scrollBox={createRef()} onFollowUp={() => undefined} onExport={() => undefined} nameOf={(model) => model} />);
 
     let sending!: Promise<void>;

@@ -150,7 +150,7 @@ function VersionSwitch({ store, message }: { store: ChatStore; message: BranchMe
   return (
     <span className={styles.versions} data-testid="version-switch">
       {message.curIndex > 1 ? (
-        <button type="button" aria-label={t('message.previousVersion')} onClick={() => store.switchVersion(message.node.convId, -1)}>
+        <button type="button" aria-label={t('message.previousVersion')} onClick={() => void store.switchVersion(message.node.convId, -1)}>
           ‹
         </button>
       ) : null}
@@ -158,7 +158,7 @@ function VersionSwitch({ store, message }: { store: ChatStore; message: BranchMe
         {message.curIndex}/{message.chatLen}
       </span>
       {message.curIndex < message.chatLen ? (
-        <button type="button" aria-label={t('message.nextVersion')} onClick={() => store.switchVersion(message.node.convId, 1)}>
+        <button type="button" aria-label={t('message.nextVersion')} onClick={() => void store.switchVersion(message.node.convId, 1)}>
           ›
         </button>
       ) : null}

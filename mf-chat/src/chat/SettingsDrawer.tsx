@@ -95,8 +95,9 @@ const SettingsDrawer = observer(function SettingsDrawer({ store, knowledgeBases,
 /** GPT settings: reply settings (system prompt), export, memory rounds, copy mode, the formula tip. */
 const GptSettings = observer(function GptSettings({ store }: { store: ChatStore }) {
   const [promptOpen, setPromptOpen] = useState(false);
-  const exportConversation = () => {
-    const title = store.tree?.group.title ?? t('export.newConversation');
+  const exportConversation = async () => {
+    await store.loadWholeBranch();
+    const title = store.conversation?.group.title ?? t('export.newConversation');
     if (store.messages.length === 0) {
       toasts.warn(t('settings.emptyConversation'));
       return;
@@ -113,7 +114,7 @@ const GptSettings = observer(function GptSettings({ store }: { store: ChatStore 
       </div>
       <div className={styles.settingRow}>
         <span>{t('settings.exportConversation')}</span>
-        <button type="button" onClick={exportConversation}>
+        <button type="button" onClick={() => void exportConversation()}>
           {t('settings.exportMarkdown')}
         </button>
       </div>

@@ -3,7 +3,15 @@ import { t } from '../i18n';
 
 /** What the page shows at the end of the conversation besides the saved messages. */
 /** `agentMissing`: /chatPage/g-<code> (or ?model=, or a history item) named an agent that does not exist or is hidden (the default model is open instead). */
-export type Notice = { kind: 'error'; message: string } | { kind: 'integralNotEnough' } | { kind: 'noLogin' } | { kind: 'agentMissing'; code: string } | null;
+/** `conversationMissing`: the URL named a conversation that is not there or not the user's; `signInToOpen`: it named one while signed out. */
+export type Notice =
+  | { kind: 'error'; message: string }
+  | { kind: 'integralNotEnough' }
+  | { kind: 'noLogin' }
+  | { kind: 'agentMissing'; code: string }
+  | { kind: 'conversationMissing' }
+  | { kind: 'signInToOpen' }
+  | null;
 
 /** What the chat does once a generation's stream has ended (spec chat §4 "Stream cancel codes"). */
 export type OutcomePlan =

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { chat, eventBus, isAgentCode, knowledgeApi, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery, user } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
@@ -7,6 +7,8 @@ import { agentModelOption } from '../agents/agentOption';
 import { openAgent } from '../agents/openAgent';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
+import { useConversationUrl, type UrlChange } from './conversationUrl';
+import { takeEarlyConversation } from './earlyConversation';
 import { conversationsApi } from '../history/conversationsApi';
 import { readFavourites } from '../history/favourites';
 import { HistoryStore } from '../history/HistoryStore';
@@ -34,14 +36,16 @@ const WIDE = '(min-width: 1170px)';
 const askLogin = (content: string) => void confirm({ title: t('chat.loginTitle'), content, okText: t('chat.goLogin'), onOk: () => navigateTo('/loginPage') });
 
 /**
- * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?model=`, `?hong=`,
- * `?q=`, `?kgId=&kgTitle=`, /chatPage/g-<code>), the text kept from before login, the sidebar's layout and the model
- * or agent chosen.
+ * The chat page's wiring: its stores on the SDK's clients, the page's URL (`?conv=`, `?model=`,
+ * `?hong=`, `?q=`, `?kgId=&kgTitle=`, /chatPage/g-<code>), the text kept from before login, the
+ * sidebar's layout and the model or agent chosen.
  */
 export function useChatPage() {
   const [params] = useSearchParams();
   const catalogue = useModels();
   const history = useMemo(() => new HistoryStore(conversationsApi), []);
+  // The store is made once; the URL's navigate comes from the router on each render.
+  const showInUrl = useRef<(convGroupId: string | null, change: UrlChange) => void>(() => undefined);
   const store = useMemo(
     () =>
       new ChatStore(
@@ -50,8 +54,10 @@ export function useChatPage() {
           resume: (convId, handlers, after, signal) => chat.resume(convId, handlers, { after, signal }),
           isRunning: (convId) => chat.isRunning(convId),
           stop: (convId) => chat.stop(convId),
-          tree: conversationsApi.tree,
+          branch: conversationsApi.branch,
+          earlyBranch: takeEarlyConversation,
           selectBranch: conversationsApi.selectBranch,
+          showInUrl: (convGroupId, change) => showInUrl.current(convGroupId, change),
           refreshSession: () => request.refreshSession(),
           warn: (message) => toasts.warn(message),
           openPay: () => eventBus.emit('pay:open', { reason: 'points' }),
@@ -100,11 +106,12 @@ export function useChatPage() {
   useEffect(() => () => store.dispose(), [store]);
 
   // ?model= switches only to a known model, with a toast; otherwise the saved or default one (an
-  // agent chosen meanwhile stays: it is not in the catalogue).
+  // agent chosen meanwhile stays: it is not in the catalogue). Keyed on the parameter's value: other
+  // changes of the URL (a conversation opened) do not switch again.
+  const requested = params.get('model');
   useEffect(() => {
     if (!catalogue) return;
     store.setModelOptions(catalogue.options);
-    const requested = params.get('model');
     const option = catalogue.options.find((o) => o.value === requested);
     if (option && option.value !== store.model) {
       store.setModel(option.value);
@@ -112,7 +119,7 @@ export function useChatPage() {
     } else if (!store.agent && !catalogue.options.some((o) => o.value === store.model)) {
       store.setModel(initialModel(catalogue.options, null));
     }
-  }, [catalogue, params, store]);
+  }, [catalogue, requested, store]);
 
   // /chatPage/g-<code> opens that agent; so does ?model=<agent code> (share links), with 已切换为…模型.
   // An unknown or hidden agent leaves the default model with the agentMissing notice.
@@ -143,8 +150,9 @@ export function useChatPage() {
   }, [prefill, store]);
 
   // ?hong= starts a role-play in that scene (from the /hong page).
+  const hong = params.get('hong');
   useEffect(() => {
-    const code = params.get('hong');
+    const code = hong;
     if (!code) return;
     loadHongScenes().then(
       (scenes) => {
@@ -153,7 +161,7 @@ export function useChatPage() {
       },
       () => toasts.error(t('hong.sceneLoadFailed')),
     );
-  }, [params, store]);
+  }, [hong, store]);
   const hongScene = useHongScene(store.hongCode);
 
   /** A model, or an agent by its code (a favourite in the sidebar or the agent centre). */
@@ -166,15 +174,21 @@ export function useChatPage() {
     window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
   };
 
-  /** Opens a saved conversation; one held with an agent brings that agent back as the current model. */
-  const openConversation = async (convGroupId: string) => {
-    if (!(await store.open(convGroupId))) return;
-    const code = store.tree?.group.gptsId ?? null;
+  /** A saved conversation was opened: one held with an agent brings that agent back as the current model. */
+  const restoreAgent = async () => {
+    const code = store.conversation?.group.gptsId ?? null;
     if (code && isAgentCode(code)) {
       if (store.agent?.code !== code) await openAgent(code, store, false);
     } else {
       store.clearAgent();
     }
+  };
+  // ?conv= opens that conversation (a reload, back / forward, a pasted link).
+  showInUrl.current = useConversationUrl(store, () => void restoreAgent());
+
+  /** Opens a saved conversation from the history (a new URL). */
+  const openConversation = async (convGroupId: string) => {
+    if (await store.openFromHistory(convGroupId)) await restoreAgent();
   };
 
   /** Signed out, sending leaves the noLogin entry, keeps the text and asks to log in first. */

@@ -15,8 +15,8 @@ export function exportConversation(store: ChatStore, catalogue: ModelCatalogue |
   const modelId = lastAnswer?.model ?? store.model;
   const option = catalogue?.options.find((o) => o.value === modelId);
   return {
-    convGroupId: store.tree?.group.convGroupId ?? null,
-    title: store.tree?.group.title ?? t('export.conversation'),
+    convGroupId: store.conversation?.group.convGroupId ?? null,
+    title: store.conversation?.group.title ?? t('export.conversation'),
     modelName: modelDisplayName(modelId, catalogue),
     modelIcon: option?.icon || null,
     badge: option?.labelText || t('export.defaultBadge'),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type UIEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type UIEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { eventBus, isAgentCode } from '@qiming/sdk';
 import type { ConversationGroup } from '@qiming/sdk/contracts';
@@ -14,9 +14,12 @@ const RenameDialog = lazy(() => import('./RenameDialog'));
 
 interface Props {
   history: HistoryStore;
+  /** The conversation the page shows (its URL names it): highlighted, and scrolled into view once listed. */
   activeId: string | null;
   onOpen(convGroupId: string): void;
   onNewChat(): void;
+  /** A conversation was deleted (the page leaves it when it is the one shown). */
+  onDeleted(convGroupId: string): void;
   favourites: FavouriteModel[];
   onPickModel(model: string): void;
   /** Drawn over the page (narrow screens), with a backdrop that closes it. */
@@ -34,8 +37,19 @@ function HistoryIcon({ group }: { group: ConversationGroup }) {
 }
 
 /** New conversation, and the history in today / yesterday / earlier, the next page near the bottom. */
-export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, onNewChat, favourites, onPickModel, overlay, onClose }: Props) {
+export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, onNewChat, onDeleted, favourites, onPickModel, overlay, onClose }: Props) {
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // Once per conversation shown, as soon as its item is listed (a reload lists it after the page arrives).
+  const scrolledTo = useRef<string | null>(null);
+  const listed = history.groups.length;
+  useEffect(() => {
+    if (!activeId || scrolledTo.current === activeId) return;
+    const item = list.current?.querySelector('[aria-current="true"]');
+    if (!item) return;
+    scrolledTo.current = activeId;
+    item.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId, listed]);
   const [allFavourites, setAllFavourites] = useState(false);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
@@ -65,12 +79,17 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
             ) : null}
           </section>
         ) : null}
-        <div className={styles.historyList} onScroll={onScroll}>
+        <div className={styles.historyList} onScroll={onScroll} ref={list}>
           {groupHistory(history.groups, new Date()).map(({ bucket, groups }) => (
             <section key={bucket}>
               <h3 className={styles.bucket}>{t(`history.${bucket}`)}</h3>
               {groups.map((group) => (
-                <div key={group.convGroupId} className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem} data-testid="history-item">
+                <div
+                  key={group.convGroupId}
+                  className={group.convGroupId === activeId ? styles.historyItemActive : styles.historyItem}
+                  aria-current={group.convGroupId === activeId ? 'true' : undefined}
+                  data-testid="history-item"
+                >
                   <HistoryIcon group={group} />
                   <button type="button" className={styles.historyOpen} onClick={() => onOpen(group.convGroupId)} title={group.title}>
                     <span className={styles.historyTitle}>{group.title}</span>
@@ -89,7 +108,7 @@ export const Sidebar = observer(function Sidebar({ history, activeId, onOpen, on
                         content: t('history.deleteConfirm', { title: group.title }),
                         okText: t('history.delete'),
                         danger: true,
-                        onOk: () => history.remove(group.convGroupId).then(() => group.convGroupId === activeId && onNewChat()),
+                        onOk: () => history.remove(group.convGroupId).then(() => onDeleted(group.convGroupId)),
                       })
                     }
                   >

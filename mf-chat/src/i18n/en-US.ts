@@ -44,6 +44,11 @@ const enUS: Translation<typeof zhCN> = {
   'chat.waitBeforeNewChat': 'Wait for the current reply to finish, or stop it, before starting a new chat',
   'chat.waitBeforeHistory': 'Wait for the current reply to finish, or stop it, before opening another chat',
   'chat.toBottom': 'Scroll to bottom',
+  'chat.conversationMissing': 'This chat does not exist or was deleted. You are in a new chat.',
+  'chat.signInToOpen': 'Log in to view this chat',
+  'chat.historyExpired': 'Your login has expired. Please log in again.',
+  'chat.historyFailed': 'Couldn’t load the chat history: {message}',
+  'chat.loadingEarlier': 'Loading earlier messages…',
 
   'composer.placeholder': 'Ask anything — Enter to send, Shift+Enter for a new line',
   'composer.label': 'Your question',

@@ -43,6 +43,11 @@ export const zhCN = {
   'chat.waitBeforeNewChat': '请等待当前对话生成完成或停止当前生成后再新建对话',
   'chat.waitBeforeHistory': '请等待当前对话生成完成或停止当前生成后再查看对话',
   'chat.toBottom': '回到底部',
+  'chat.conversationMissing': '对话不存在或已被删除，当前为新对话',
+  'chat.signInToOpen': '请在登录后查看该对话',
+  'chat.historyExpired': '登录已过期，请重新登录',
+  'chat.historyFailed': '获取对话历史失败: {message}',
+  'chat.loadingEarlier': '正在加载更早的消息…',
 
   'composer.placeholder': '输入问题，Enter 发送，Shift+Enter 换行',
   'composer.label': '输入问题',

@@ -1,11 +1,11 @@
-import type { ConversationNode } from '@qiming/sdk/contracts';
+import type { ConversationMessage } from '@qiming/sdk/contracts';
 import type { BranchMessage } from '../chat/branch';
 import { HONG_START, hongCodeOf, hongGame } from './hongGame';
 
 let id = 0;
-function round(reply: string, status: ConversationNode['status'] = 'done'): BranchMessage[] {
-  const message = (role: 'user' | 'assistant', content: string, s: ConversationNode['status']) =>
-    ({ node: { convId: `n${++id}`, status: s, chatContent: [{ role, content }] } as ConversationNode, curIndex: 1, chatLen: 1 }) as BranchMessage;
+function round(reply: string, status: ConversationMessage['status'] = 'done'): BranchMessage[] {
+  const message = (role: 'user' | 'assistant', content: string, s: ConversationMessage['status']) =>
+    ({ node: { convId: `n${++id}`, status: s, chatContent: [{ role, content }] } as ConversationMessage, curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null }) as BranchMessage;
   return [message('user', '对不起', 'done'), message('assistant', reply, status)];
 }
 

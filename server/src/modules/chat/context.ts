@@ -119,7 +119,7 @@ export async function buildContext(
   const earlier = history.slice(0, -1);
   const current = history.at(-1);
   if (!current || current.role !== 'user') throw new Error('history must end with the user message being answered');
-  const rounds = body.useContext ? Math.max(0, Math.min(CHAT_LIMITS.recentChatLenMax, body.recentChatLen)) : 0;
+  const rounds = memoryRounds(body);
   const memory = rounds === 0 ? [] : lastRounds(earlier, rounds);
 
   const images = options.vision && options.uploadedImages ? await visionImages(request, options.uploadedImages) : new Map<string, UpstreamImage>();
@@ -130,6 +130,11 @@ export async function buildContext(
   // An image counts as a fixed number of characters (one per token, like the rest of the estimate).
   const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS;
   return { messages, promptChars, references, ...(persona ? { persona } : {}), ...(knowledge ? { knowledge } : {}) };
+}
+
+/** How many question–answer rounds before the message the context remembers: `recentChatLen` (at most 8) with `useContext`, else none. */
+export function memoryRounds(body: Pick<StreamRequestBody, 'useContext' | 'recentChatLen'>): number {
+  return body.useContext ? Math.max(0, Math.min(CHAT_LIMITS.recentChatLenMax, body.recentChatLen)) : 0;
 }
 
 /** The message's uploaded images that go as images, by knowledgeId, within VISION_IMAGE_LIMITS. */

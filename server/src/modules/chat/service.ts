@@ -5,7 +5,7 @@ import type { ModelPrices, PricedModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService, Turn, TurnInput } from '../conversations/index.js';
-import { buildContext, CHAT_LIMITS, type AnswerIdentity, type ContextContributor, type ContextRequest, type UploadedImageSource } from './context.js';
+import { buildContext, CHAT_LIMITS, memoryRounds, type AnswerIdentity, type ContextContributor, type ContextRequest, type UploadedImageSource } from './context.js';
 import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
 import type { JobManager, JobSlot } from './jobs/jobManager.js';
@@ -111,7 +111,7 @@ export class ChatService {
     };
     // The exact hold (with history) is taken before the turn is written: a refusal (602 when
     // concurrent sends spent the points the quote saw) leaves no conversation behind.
-    const history = await deps.conversations.previewTurn(userId, input).catch(reloadOnStaleParent);
+    const history = await deps.conversations.previewTurn(userId, input, memoryRounds(body)).catch(reloadOnStaleParent);
     const context = await buildContext({ userId, body }, history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
     await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
     let turn: Turn;

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ConversationNode, ConversationTree } from '@qiming/contracts';
+import { BRANCH_PAGE, type ConversationBranch, type ConversationNode, type ConversationTree } from '@qiming/contracts';
+import type { KyselyPlugin } from 'kysely';
 import { AppError } from '../../http/envelope.js';
 import { createUser, TestClock } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
-import { createConversationsService, type ConversationsService, type TurnInput } from './index.js';
+import { createConversationsService, type ConversationsService, type Turn, type TurnInput } from './index.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
 const refusedWith = (code: number, msg?: string) => (error: unknown) => error instanceof AppError && error.code === code && (msg === undefined || error.message === msg);
@@ -23,6 +24,9 @@ const turn = (fields: Partial<TurnInput> & Pick<TurnInput, 'request'>): TurnInpu
   icon: null,
   ...fields,
 });
+
+/** The texts of a page of the branch. */
+const texts = (branch: ConversationBranch) => branch.messages.map((m) => m.node.chatContent[0]!.content);
 
 /** The texts of the branch the client shows, from the selected root down. */
 function shownBranch(tree: ConversationTree): string[] {
@@ -48,6 +52,33 @@ describe(`conversation history (${DB})`, () => {
     if (groupId) query = query.where('group_id', '=', groupId);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
+  /** A conversation of `rounds` questions 问1, 问2… answered 答1, 答2…, one after another. */
+  const conversationOf = async (user: string, rounds: number) => {
+    const turns: Turn[] = [];
+    let group: string | null = null;
+    for (let i = 1; i <= rounds; i++) {
+      tick();
+      const started = await service.startTurn(user, turn({ convGroupId: group, parentConvId: turns.at(-1)?.assistantNodeId ?? null, request: `问${i}` }));
+      await service.finishAnswer(started.assistantNodeId, { content: `答${i}`, status: 'done' });
+      group = started.group.convGroupId;
+      turns.push(started);
+    }
+    return { group: group!, turns };
+  };
+  /** The service over the same database, counting the rows it reads with a message's content, and all rows. */
+  const contentReads = () => {
+    let rows = 0;
+    let all = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        rows += args.result.rows.filter((row) => Object.hasOwn(row, 'content')).length;
+        all += args.result.rows.length;
+        return args.result;
+      },
+    };
+    return { service: createConversationsService(t.app.db.db.withPlugin(counter), clock.now), rows: () => rows, allRows: () => all, reset: () => (rows = all = 0) };
+  };
   /** A conversation of one question answered `answer`. */
   const answered = async (user: string, request: string, answer = `答：${request}`) => {
     tick();
@@ -59,11 +90,11 @@ describe(`conversation history (${DB})`, () => {
   it('a first message starts a group titled from it, with a generating answer selected under it', async () => {
     const user = await createUser(t.app);
     tick();
-    const started = await service.startTurn(user, turn({ request: '## 帮我写一封**请假**邮件\n内容：三天', gptsId: 'g-1', icon: 'https://x/icon.png', knowledgeId: 'k1', knowledgeName: '手册' }));
+    const input = turn({ request: '## 帮我写一封**请假**邮件\n内容：三天', gptsId: 'g-1', icon: 'https://x/icon.png', knowledgeId: 'k1', knowledgeName: '手册' });
+    assert.deepEqual(await service.previewTurn(user, input, 8), [{ role: 'user', content: '## 帮我写一封**请假**邮件\n内容：三天' }]);
+    const started = await service.startTurn(user, input);
     assert.equal(started.isNewGroup, true);
     assert.deepEqual(started.group, { convGroupId: started.group.convGroupId, title: '帮我写一封请假邮件', createTime: clock.now().toISOString(), gptsId: 'g-1', icon: 'https://x/icon.png', showInput: true });
-    assert.deepEqual(started.userNode, { id: started.userNode.id, content: '## 帮我写一封**请假**邮件\n内容：三天' });
-    assert.deepEqual(started.history, [{ role: 'user', content: '## 帮我写一封**请假**邮件\n内容：三天' }]);
     assert.notEqual(started.assistantNodeId, started.userNode.id);
 
     const tree = await service.tree(user, started.group.convGroupId);
@@ -97,20 +128,21 @@ describe(`conversation history (${DB})`, () => {
     assert.deepEqual((await service.groups(user)).map((g) => g.convGroupId), [started.group.convGroupId]);
   });
 
-  it('continues after an answer: a new user message under it, the history the whole branch', async () => {
+  it('continues after an answer: a new user message under it, the history the branch before it', async () => {
     const user = await createUser(t.app);
     const first = await answered(user, '第一问');
     tick();
-    const second = await service.startTurn(user, turn({ convGroupId: first.group.convGroupId, parentConvId: first.assistantNodeId, request: '第二问', model: 'deepseek-chat', modelName: 'DeepSeek', icon: 'ignored' }));
-    assert.equal(second.isNewGroup, false);
-    assert.equal(second.group.convGroupId, first.group.convGroupId);
-    assert.equal(second.group.title, '第一问');
-    assert.equal(second.group.icon, null, 'the icon of an existing group stays');
-    assert.deepEqual(second.history, [
+    const input = turn({ convGroupId: first.group.convGroupId, parentConvId: first.assistantNodeId, request: '第二问', model: 'deepseek-chat', modelName: 'DeepSeek', icon: 'ignored' });
+    assert.deepEqual(await service.previewTurn(user, input, 8), [
       { role: 'user', content: '第一问' },
       { role: 'assistant', content: '答：第一问' },
       { role: 'user', content: '第二问' },
     ]);
+    const second = await service.startTurn(user, input);
+    assert.equal(second.isNewGroup, false);
+    assert.equal(second.group.convGroupId, first.group.convGroupId);
+    assert.equal(second.group.title, '第一问');
+    assert.equal(second.group.icon, null, 'the icon of an existing group stays');
     const tree = await service.tree(user, first.group.convGroupId);
     assert.deepEqual(shownBranch(tree), ['第一问', '答：第一问', '第二问', '']);
     const secondQuestion = tree.roots[0]!.childs[0]!.childs[0]!;
@@ -122,13 +154,14 @@ describe(`conversation history (${DB})`, () => {
     const user = await createUser(t.app);
     const first = await answered(user, '讲个笑话', '笑话一');
     const group = first.group.convGroupId;
-    const regenerate = async (model = 'gpt-4o') => {
+    const regeneration = (model = 'gpt-4o') => turn({ convGroupId: group, parentConvId: first.userNode.id, request: '这段会被忽略', model });
+    const regenerate = async (model?: string) => {
       tick();
-      return service.startTurn(user, turn({ convGroupId: group, parentConvId: first.userNode.id, request: '这段会被忽略', model }));
+      return service.startTurn(user, regeneration(model));
     };
+    assert.deepEqual(await service.previewTurn(user, regeneration(), 8), [{ role: 'user', content: '讲个笑话' }]);
     const again = await regenerate();
     assert.deepEqual(again.userNode, first.userNode);
-    assert.deepEqual(again.history, [{ role: 'user', content: '讲个笑话' }]);
     await service.finishAnswer(again.assistantNodeId, { content: '笑话二', status: 'done' });
     assert.equal(await nodeCount(group), 3);
 
@@ -156,8 +189,9 @@ describe(`conversation history (${DB})`, () => {
     const original = await service.startTurn(user, turn({ convGroupId: group, parentConvId: first.assistantNodeId, request: '问题二' }));
     await service.finishAnswer(original.assistantNodeId, { content: '答：问题二', status: 'done' });
     tick();
-    const edited = await service.startTurn(user, turn({ convGroupId: group, parentConvId: first.assistantNodeId, request: '问题二（改）' }));
-    assert.deepEqual(edited.history.map((m) => m.content), ['问题一', '答：问题一', '问题二（改）']);
+    const edit = turn({ convGroupId: group, parentConvId: first.assistantNodeId, request: '问题二（改）' });
+    assert.deepEqual((await service.previewTurn(user, edit, 8)).map((m) => m.content), ['问题一', '答：问题一', '问题二（改）']);
+    const edited = await service.startTurn(user, edit);
     await service.finishAnswer(edited.assistantNodeId, { content: '答：问题二（改）', status: 'done' });
 
     let tree = await service.tree(user, group);
@@ -168,16 +202,18 @@ describe(`conversation history (${DB})`, () => {
 
     // Continuing below the other branch selects it all the way up again.
     tick();
-    const below = await service.startTurn(user, turn({ convGroupId: group, parentConvId: original.assistantNodeId, request: '问题三' }));
-    assert.deepEqual(below.history.map((m) => m.content), ['问题一', '答：问题一', '问题二', '答：问题二', '问题三']);
+    const third = turn({ convGroupId: group, parentConvId: original.assistantNodeId, request: '问题三' });
+    assert.deepEqual((await service.previewTurn(user, third, 8)).map((m) => m.content), ['问题一', '答：问题一', '问题二', '答：问题二', '问题三']);
+    await service.startTurn(user, third);
     tree = await service.tree(user, group);
     assert.equal(firstAnswer().selectedChild, 0);
     assert.deepEqual(shownBranch(tree), ['问题一', '答：问题一', '问题二', '答：问题二', '问题三', '']);
 
     // Editing the first question: a second root.
     tick();
-    const newRoot = await service.startTurn(user, turn({ convGroupId: group, parentConvId: null, request: '问题一（改）' }));
-    assert.deepEqual(newRoot.history, [{ role: 'user', content: '问题一（改）' }]);
+    const rootEdit = turn({ convGroupId: group, parentConvId: null, request: '问题一（改）' });
+    assert.deepEqual(await service.previewTurn(user, rootEdit, 8), [{ role: 'user', content: '问题一（改）' }]);
+    await service.startTurn(user, rootEdit);
     tree = await service.tree(user, group);
     assert.deepEqual(tree.roots.map((r) => r.chatContent[0]!.content), ['问题一', '问题一（改）']);
     assert.equal(tree.selectedRoot, 1);
@@ -199,8 +235,7 @@ describe(`conversation history (${DB})`, () => {
     const third = await service.startTurn(user, turn({ convGroupId: first.group.convGroupId, parentConvId: second.assistantNodeId, request: '问三' }));
     await service.finishAnswer(third.assistantNodeId, { content: '停在这里', status: 'stopped' });
     tick();
-    const fourth = await service.startTurn(user, turn({ convGroupId: first.group.convGroupId, parentConvId: third.assistantNodeId, request: '问四' }));
-    assert.deepEqual(fourth.history, [
+    assert.deepEqual(await service.previewTurn(user, turn({ convGroupId: first.group.convGroupId, parentConvId: third.assistantNodeId, request: '问四' }), 8), [
       { role: 'user', content: '问一' },
       { role: 'user', content: '问二' },
       { role: 'user', content: '问三' },
@@ -404,5 +439,139 @@ describe(`conversation history (${DB})`, () => {
     assert.equal(tree.roots[0]!.selectedChild, 1);
     assert.equal(tree.roots[0]!.childs[1]!.convId, second.assistantNodeId);
     assert.equal(tree.roots[0]!.childs[1]!.selectedChild, 0, 'no children: 0');
+    const branch = await service.branch(user, first.group.convGroupId);
+    assert.deepEqual(branch.messages.map((m) => m.node.convId), [first.userNode.id, second.assistantNodeId], 'the branch call follows the same rule');
+  });
+  it('the history holds only the memory rounds asked for, read without the rest of the branch; recording a turn reads no contents', async () => {
+    const user = await createUser(t.app);
+    const { group, turns } = await conversationOf(user, 12);
+    const last = turns.at(-1)!;
+    const spy = contentReads();
+    const next = turn({ convGroupId: group, parentConvId: last.assistantNodeId, request: '问13' });
+    assert.deepEqual((await spy.service.previewTurn(user, next, 2)).map((m) => m.content), ['问11', '答11', '问12', '答12', '问13']);
+    assert.equal(spy.rows(), 4, 'two rounds read with their contents, not 24 messages');
+    spy.reset();
+    assert.deepEqual((await spy.service.previewTurn(user, next, 0)).map((m) => m.content), ['问13']);
+    assert.equal(spy.rows(), 0);
+    spy.reset();
+    const regeneration = turn({ convGroupId: group, parentConvId: last.userNode.id, request: '' });
+    assert.deepEqual((await spy.service.previewTurn(user, regeneration, 1)).map((m) => m.content), ['问11', '答11', '问12']);
+    assert.equal(spy.rows(), 3);
+    assert.equal((await service.previewTurn(user, turn({ convGroupId: group, parentConvId: turns[1]!.assistantNodeId, request: '问3' }), 8)).length, 5, 'fewer rounds than asked: the whole branch');
+
+    spy.reset();
+    tick();
+    await spy.service.startTurn(user, next);
+    assert.equal(spy.rows(), 0, 'startTurn reads no message contents');
+    // The path is walked in the database: as many rows come back for 24 messages as for 2.
+    const rowsForLong = spy.allRows();
+    const short = await conversationOf(user, 1);
+    spy.reset();
+    tick();
+    await spy.service.startTurn(user, turn({ convGroupId: short.group, parentConvId: short.turns[0]!.assistantNodeId, request: '问2' }));
+    assert.equal(spy.allRows(), rowsForLong);
+    assert.deepEqual(shownBranch(await service.tree(user, group)).slice(-3), ['答12', '问13', ''], 'and still selects it');
+  });
+
+  it('reads the branch shown from its end a page at a time, only that page with contents', async () => {
+    const user = await createUser(t.app);
+    const { group, turns } = await conversationOf(user, 25);
+    const spy = contentReads();
+    const end = await spy.service.branch(user, group, { limit: 20 });
+    assert.equal(spy.rows(), 20, 'the page, not the 50 messages');
+    const questionsAndAnswers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => [`问${from + i}`, `答${from + i}`]).flat();
+    assert.deepEqual(texts(end), questionsAndAnswers(16, 25));
+    assert.equal(end.hasEarlier, true);
+    assert.deepEqual(end.group, (await service.tree(user, group)).group);
+
+    const middle = await service.branch(user, group, { before: end.messages[0]!.node.convId, limit: 20 });
+    assert.deepEqual(texts(middle), questionsAndAnswers(6, 15));
+    assert.equal(middle.hasEarlier, true);
+    const start = await service.branch(user, group, { before: middle.messages[0]!.node.convId, limit: 20 });
+    assert.deepEqual(texts(start), questionsAndAnswers(1, 5));
+    assert.equal(start.hasEarlier, false);
+    assert.deepEqual([...texts(start), ...texts(middle), ...texts(end)], shownBranch(await service.tree(user, group)));
+    assert.deepEqual(await service.branch(user, group, { before: turns[0]!.userNode.id }), { group: end.group, messages: [], hasEarlier: false });
+
+    const opened = await service.branch(user, group);
+    assert.equal(opened.messages.length, BRANCH_PAGE.size);
+    assert.deepEqual(texts(opened), questionsAndAnswers(6, 25));
+    assert.equal((await service.branch(user, group, { limit: 10_000 })).messages.length, 50, `at most ${BRANCH_PAGE.max} a page`);
+
+    // Each message is the tree's node without its branches.
+    const tree = await service.tree(user, group);
+    const { childs, selectedChild, ...firstNode } = tree.roots[0]!;
+    assert.equal(childs.length, 1);
+    assert.equal(selectedChild, 0);
+    assert.deepEqual(start.messages[0], { node: firstNode, curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null });
+    const short = await conversationOf(user, 2);
+    assert.deepEqual(texts(await service.branch(user, short.group)), ['问1', '答1', '问2', '答2']);
+    assert.equal((await service.branch(user, short.group)).hasEarlier, false);
+  });
+
+  it('a branch switch: each message knows its versions, and the branch continued from another version is read lazily', async () => {
+    const user = await createUser(t.app);
+    const { group, turns } = await conversationOf(user, 6);
+    // Question 3 edited and continued one round; then its last answer regenerated.
+    tick();
+    const edited = await service.startTurn(user, turn({ convGroupId: group, parentConvId: turns[1]!.assistantNodeId, request: '问3（改）' }));
+    await service.finishAnswer(edited.assistantNodeId, { content: '答3（改）', status: 'done' });
+    tick();
+    const followed = await service.startTurn(user, turn({ convGroupId: group, parentConvId: edited.assistantNodeId, request: '问4（改）' }));
+    await service.finishAnswer(followed.assistantNodeId, { content: '答4（改）', status: 'done' });
+    tick();
+    const regenerated = await service.startTurn(user, turn({ convGroupId: group, parentConvId: followed.userNode.id, request: '' }));
+    await service.finishAnswer(regenerated.assistantNodeId, { content: '答4（改）第二版', status: 'done' });
+
+    const shown = await service.branch(user, group);
+    assert.deepEqual(texts(shown), ['问1', '答1', '问2', '答2', '问3（改）', '答3（改）', '问4（改）', '答4（改）第二版']);
+    const versions = (branch: ConversationBranch, index: number) => {
+      const { curIndex, chatLen, previousVersion, nextVersion } = branch.messages[index]!;
+      return { curIndex, chatLen, previousVersion, nextVersion };
+    };
+    assert.deepEqual(versions(shown, 4), { curIndex: 2, chatLen: 2, previousVersion: turns[2]!.userNode.id, nextVersion: null });
+    assert.deepEqual(versions(shown, 7), { curIndex: 2, chatLen: 2, previousVersion: followed.assistantNodeId, nextVersion: null });
+    assert.deepEqual(versions(shown, 3), { curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null });
+
+    // ‹ on question 3: the original question and the branch below it, messages above it exist.
+    const original = await service.branch(user, group, { from: turns[2]!.userNode.id });
+    assert.deepEqual(texts(original), ['问3', '答3', '问4', '答4', '问5', '答5', '问6', '答6']);
+    assert.equal(original.hasEarlier, true);
+    assert.deepEqual(versions(original, 0), { curIndex: 1, chatLen: 2, previousVersion: null, nextVersion: edited.userNode.id });
+    // A part longer than the page: its end, the rest above it.
+    const end = await service.branch(user, group, { from: turns[2]!.userNode.id, limit: 3 });
+    assert.deepEqual(texts(end), ['答5', '问6', '答6']);
+    assert.equal(end.hasEarlier, true);
+    const above = await service.branch(user, group, { before: end.messages[0]!.node.convId, limit: 3 });
+    assert.deepEqual(texts(above), ['问4', '答4', '问5']);
+    // ‹ on the regenerated answer: the first version.
+    assert.deepEqual(texts(await service.branch(user, group, { from: followed.assistantNodeId })), ['答4（改）']);
+    // From the first message: the whole branch shown below it, nothing above.
+    const whole = await service.branch(user, group, { from: turns[0]!.userNode.id });
+    assert.deepEqual(texts(whole), texts(shown));
+    assert.equal(whole.hasEarlier, false);
+
+    // The switch remembered (selectBranch) is what the next open shows.
+    await service.selectBranch(user, turns[2]!.userNode.id);
+    assert.deepEqual(texts(await service.branch(user, group)), ['问1', '答1', '问2', '答2', ...texts(original)]);
+  });
+
+  it('refuses another user’s conversation, and messages of another conversation, with 1904 on every page', async () => {
+    const owner = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    const mine = await conversationOf(owner, 2);
+    const other = await conversationOf(owner, 1);
+    const message = mine.turns[1]!.userNode.id;
+    await assert.rejects(service.branch(stranger, mine.group), NOT_FOUND);
+    await assert.rejects(service.branch(stranger, mine.group, { before: message }), NOT_FOUND);
+    await assert.rejects(service.branch(stranger, mine.group, { from: message }), NOT_FOUND);
+    const strangers = await conversationOf(stranger, 1);
+    await assert.rejects(service.branch(stranger, strangers.group, { before: message }), NOT_FOUND, 'a message of someone else’s conversation');
+    await assert.rejects(service.branch(stranger, strangers.group, { from: message }), NOT_FOUND);
+    await assert.rejects(service.branch(owner, mine.group, { before: other.turns[0]!.assistantNodeId }), NOT_FOUND, 'a message of another conversation');
+    await assert.rejects(service.branch(owner, mine.group, { from: other.turns[0]!.assistantNodeId }), NOT_FOUND);
+    await assert.rejects(service.branch(owner, mine.group, { from: randomUUID() }), NOT_FOUND);
+    await assert.rejects(service.branch(owner, randomUUID()), NOT_FOUND);
+    assert.equal((await service.branch(owner, mine.group)).messages.length, 4);
   });
 });

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ConversationGroupTable, ConversationNodeTable, Database } from '../../db/schema.js';
 
 /** The database or a transaction. */
@@ -10,8 +10,23 @@ export type NewNodeRow = Insertable<ConversationNodeTable>;
 
 /** What a turn needs to know of a node: where it sits and whether it may be answered. */
 export type NodeHead = Pick<NodeRow, 'id' | 'group_id' | 'user_id' | 'parent_id' | 'role' | 'status'>;
-/** A node on the path from a root down to a message. */
-export type PathNode = Pick<NodeRow, 'id' | 'parent_id' | 'role' | 'content' | 'status' | 'selected_child_id'>;
+/** The path to a message as selecting it needs it: its first message, and the nodes that do not show the next one on it. */
+export interface PathSelections {
+  rootId: string;
+  unselected: Array<{ parentId: string; childId: string }>;
+}
+/** A message as the context remembers it. */
+export type RecentNode = Pick<NodeRow, 'id' | 'role' | 'content' | 'status'>;
+/** Where a sibling sits: its parent (null for a first message). */
+export type SiblingRow = Pick<NodeRow, 'id' | 'parent_id'>;
+
+/**
+ * The child a level shows (`n` is the parent): the selected one while it is still a child there,
+ * else the newest — the rule conversationTree applies too.
+ */
+const SHOWN_CHILD = sql`coalesce(
+  (select c.id from conversation_nodes c where c.id = n.selected_child_id and c.parent_id = n.id),
+  (select c.id from conversation_nodes c where c.parent_id = n.id order by c.seq desc, c.created_at desc, c.id desc limit 1))`;
 
 /** The final state of an answer (see ConversationsService.finishAnswer). */
 export type FinishedValues = Pick<NodeRow, 'content' | 'reasoning' | 'references' | 'follow_ups' | 'status' | 'error' | 'offline_demo' | 'usage' | 'finished_at'>;
@@ -61,24 +76,99 @@ export class ConversationsRepository {
     await ex.insertInto('conversation_nodes').values(node).execute();
   }
 
-  /** The nodes from the root down to `nodeId`, in that order. */
-  async path(ex: Executor, nodeId: string): Promise<PathNode[]> {
-    const rows = await ex
-      .withRecursive('chain(id, parent_id)', (qb) =>
-        qb
-          .selectFrom('conversation_nodes')
-          .select(['id', 'parent_id'])
-          .where('id', '=', nodeId)
-          .unionAll((eb) => eb.selectFrom('conversation_nodes as n').innerJoin('chain', 'chain.parent_id', 'n.id').select(['n.id', 'n.parent_id'])),
+  /**
+   * What selecting the path to `nodeId` from the root down changes: its first message, and each
+   * node on it whose selected child is not the next one on the path (null counts: it means the
+   * newest). Walked in the database; no contents are read and only those rows come back.
+   */
+  async pathSelections(ex: Executor, nodeId: string): Promise<PathSelections> {
+    const { rows } = await sql<{ id: string; parent_id: string | null; child: string | null; unselected: number }>`
+      with recursive up(id, parent_id, selected_child_id, child) as (
+        select id, parent_id, selected_child_id, cast(null as text) from conversation_nodes where id = ${nodeId}
+        union all
+        select n.id, n.parent_id, n.selected_child_id, up.id from up join conversation_nodes n on n.id = up.parent_id
+      ),
+      marked as (
+        select id, parent_id, child, case when child is not null and (selected_child_id is null or selected_child_id <> child) then 1 else 0 end as unselected from up
       )
+      select id, parent_id, child, unselected from marked where parent_id is null or unselected = 1`.execute(ex);
+    const root = rows.find((row) => row.parent_id === null);
+    if (!root) throw new Error(`no path to ${nodeId}`);
+    return { rootId: root.id, unselected: rows.filter((row) => Number(row.unselected) === 1).map((row) => ({ parentId: row.id, childId: row.child! })) };
+  }
+
+  /**
+   * The end of the path to `nodeId` with contents: from the `userMessages`-th user message above
+   * it (counting `nodeId` itself) down to it — the memory rounds a context needs, never the whole
+   * branch. The whole path when it holds fewer user messages.
+   */
+  async recentPath(ex: Executor, nodeId: string, userMessages: number): Promise<RecentNode[]> {
+    const { rows } = await sql<RecentNode>`
+      with recursive up(id, parent_id, users, distance) as (
+        select id, parent_id, case when role = 'user' then 1 else 0 end, 0 from conversation_nodes where id = ${nodeId}
+        union all
+        select n.id, n.parent_id, up.users + case when n.role = 'user' then 1 else 0 end, up.distance + 1
+        from up join conversation_nodes n on n.id = up.parent_id
+        where up.users < ${userMessages}
+      )
+      select n.id, n.role, n.content, n.status from up join conversation_nodes n on n.id = up.id order by up.distance desc`.execute(ex);
+    return rows;
+  }
+
+  /**
+   * The ids of the branch shown, top down: from `startId` (the group's selected first message, or
+   * its newest, when null) down each level's shown child (SHOWN_CHILD). Ids only: a long
+   * conversation's path is read without its contents.
+   */
+  async shownPathIds(ex: Executor, groupId: string, startId: string | null): Promise<string[]> {
+    const start =
+      startId !== null
+        ? sql`cast(${startId} as text)`
+        : sql`coalesce(
+            (select r.id from conversation_groups g join conversation_nodes r on r.id = g.selected_root_id and r.group_id = g.id and r.parent_id is null where g.id = ${groupId}),
+            (select r.id from conversation_nodes r where r.group_id = ${groupId} and r.parent_id is null order by r.seq desc, r.created_at desc, r.id desc limit 1))`;
+    const { rows } = await sql<{ id: string }>`
+      with recursive down(id, depth) as (
+        select ${start}, 0
+        union all
+        select ${SHOWN_CHILD}, down.depth + 1 from down join conversation_nodes n on n.id = down.id
+      )
+      select id from down where id is not null order by depth`.execute(ex);
+    return rows.map((row) => row.id);
+  }
+
+  /** The ids of up to `count` messages above `nodeId` on the path to it, nearest first. */
+  async idsAbove(ex: Executor, nodeId: string, count: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      with recursive up(id, parent_id, distance) as (
+        select id, parent_id, 0 from conversation_nodes where id = ${nodeId}
+        union all
+        select n.id, n.parent_id, up.distance + 1 from up join conversation_nodes n on n.id = up.parent_id where up.distance < ${count}
+      )
+      select id from up where distance > 0 order by distance`.execute(ex);
+    return rows.map((row) => row.id);
+  }
+
+  /** The nodes with these ids (any order). */
+  nodesById(ex: Executor, ids: readonly string[]): Promise<NodeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return ex.selectFrom('conversation_nodes').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** The children of `parentIds` in the group (its first messages for null), oldest first, as nodesOf orders siblings. */
+  siblingsUnder(ex: Executor, groupId: string, parentIds: ReadonlyArray<string | null>): Promise<SiblingRow[]> {
+    const parents = [...new Set(parentIds.filter((id) => id !== null))];
+    const roots = parentIds.includes(null);
+    if (parents.length === 0 && !roots) return Promise.resolve([]);
+    return ex
       .selectFrom('conversation_nodes')
-      .select(['id', 'parent_id', 'role', 'content', 'status', 'selected_child_id'])
-      .where('id', 'in', (eb) => eb.selectFrom('chain').select('chain.id'))
+      .select(['id', 'parent_id'])
+      .where('group_id', '=', groupId)
+      .where((eb) => eb.or([...(parents.length > 0 ? [eb('parent_id', 'in', parents)] : []), ...(roots ? [eb('parent_id', 'is', null)] : [])]))
+      .orderBy('seq')
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const path: PathNode[] = [];
-    for (let node = byId.get(nodeId); node; node = node.parent_id === null ? undefined : byId.get(node.parent_id)) path.push(node);
-    return path.reverse();
   }
 
   async selectChild(ex: Executor, parentId: string, childId: string): Promise<void> {

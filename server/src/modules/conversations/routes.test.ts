@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ConversationGroup, ConversationTree, Page } from '@qiming/contracts';
+import type { ConversationBranch, ConversationGroup, ConversationTree, Page } from '@qiming/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../../http/envelope.js';
 import { createUser } from '../../testing/points.js';
@@ -73,6 +73,7 @@ describe(`conversation routes (${DB})`, () => {
       ['GET', 'getConversationGroups'],
       ['POST', 'getConversationGroupsPage'],
       ['GET', 'getConversations?convGroupId=x'],
+      ['GET', 'getConversationBranch?convGroupId=x'],
       ['GET', 'changeTitle?convGroupId=x&title=y'],
       ['GET', 'deleteConvGroup?convGroupId=all'],
       ['GET', 'selectBranch?convId=x'],
@@ -110,6 +111,15 @@ describe(`conversation routes (${DB})`, () => {
     }
     assert.equal((await data<ConversationTree>(alice, 'GET', `getConversations?convGroupId=${first.group.convGroupId}`)).group.title, '改过的标题');
 
+    const branch = await data<ConversationBranch>(alice, 'GET', `getConversationBranch?convGroupId=${first.group.convGroupId}&limit=2`);
+    assert.deepEqual(branch.messages.map((m) => m.node.convId), [next.userNode.id, next.assistantNodeId]);
+    assert.equal(branch.hasEarlier, true);
+    const earlier = await data<ConversationBranch>(alice, 'GET', `getConversationBranch?convGroupId=${first.group.convGroupId}&before=${next.userNode.id}`);
+    assert.deepEqual(earlier.messages.map((m) => m.node.chatContent[0]!.content), ['第一段对话', '好的']);
+    assert.equal(earlier.hasEarlier, false);
+    const from = await data<ConversationBranch>(alice, 'GET', `getConversationBranch?convGroupId=${first.group.convGroupId}&from=${first.assistantNodeId}`);
+    assert.deepEqual(from.messages.map((m) => m.node.convId), [first.assistantNodeId, next.userNode.id, next.assistantNodeId]);
+
     const regenerated = await start(alice, '', { turn: first, parentConvId: first.userNode.id });
     const selected = async () => (await data<ConversationTree>(alice, 'GET', `getConversations?convGroupId=${first.group.convGroupId}`)).roots[0]!.selectedChild;
     assert.equal(await selected(), 1);
@@ -122,6 +132,9 @@ describe(`conversation routes (${DB})`, () => {
     const mine = await start(alice, '爱丽丝的对话');
     for (const path of [
       `getConversations?convGroupId=${mine.group.convGroupId}`,
+      `getConversationBranch?convGroupId=${mine.group.convGroupId}`,
+      `getConversationBranch?convGroupId=${mine.group.convGroupId}&before=${mine.assistantNodeId}`,
+      `getConversationBranch?convGroupId=${mine.group.convGroupId}&from=${mine.userNode.id}`,
       `changeTitle?convGroupId=${mine.group.convGroupId}&title=x`,
       `deleteConvGroup?convGroupId=${mine.group.convGroupId}`,
       `selectBranch?convId=${mine.userNode.id}`,
@@ -141,6 +154,12 @@ describe(`conversation routes (${DB})`, () => {
       ['GET', 'getConversations', undefined],
       ['GET', 'getConversations?convGroupId=', undefined],
       ['GET', `getConversations?convGroupId=${'x'.repeat(101)}`, undefined],
+      ['GET', 'getConversationBranch', undefined],
+      ['GET', 'getConversationBranch?convGroupId=x&limit=0', undefined],
+      ['GET', 'getConversationBranch?convGroupId=x&limit=201', undefined],
+      ['GET', 'getConversationBranch?convGroupId=x&limit=1.5', undefined],
+      ['GET', 'getConversationBranch?convGroupId=x&before=a&from=b', undefined],
+      ['GET', 'getConversationBranch?convGroupId=x&before=', undefined],
       ['GET', 'changeTitle?convGroupId=x', undefined],
       ['GET', 'deleteConvGroup', undefined],
       ['GET', 'selectBranch', undefined],
@@ -176,8 +195,13 @@ describe(`conversation routes (${DB})`, () => {
     const international = await routesServer('international');
     try {
       const errorOf = async (routes: FastifyInstance) => ((await routes.inject({ method: 'GET', url, headers: { 'x-test-user': alice } })).json().data as ConversationTree).roots[0]!.childs[0]!.error;
+      const branchErrorOf = async (routes: FastifyInstance) =>
+        ((await routes.inject({ method: 'GET', url: `/app-api/backend-api/getConversationBranch?convGroupId=${turn.group.convGroupId}`, headers: { 'x-test-user': alice } })).json().data as ConversationBranch).messages[1]!.node.error;
+      const translated = 'The service was interrupted and this reply is incomplete; please regenerate it. Failed replies cost no points.';
       assert.equal(await errorOf(server), INTERRUPTED_MESSAGE);
-      assert.equal(await errorOf(international), 'The service was interrupted and this reply is incomplete; please regenerate it. Failed replies cost no points.');
+      assert.equal(await errorOf(international), translated);
+      assert.equal(await branchErrorOf(server), INTERRUPTED_MESSAGE);
+      assert.equal(await branchErrorOf(international), translated);
     } finally {
       await international.close();
     }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationGroup, ConversationTree, Page, Reference } from '@qiming/contracts';
+import { BRANCH_PAGE, type ConversationBranch, type ConversationGroup, type ConversationTree, type Page, type Reference } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { Usage } from '../catalogue/index.js';
 import { chatError, conversationNotFound, parentNotFound } from './codes.js';
-import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, NodeHead, PathNode } from './repository.js';
+import type { ConversationsRepository, Executor, GroupRow, NewNodeRow, NodeHead, PathSelections, RecentNode } from './repository.js';
 import { cutText, TITLE_MAX, titleFrom } from './titles.js';
-import { conversationTree, groupView } from './tree.js';
+import { branchMessages, conversationTree, groupView } from './tree.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -37,17 +37,21 @@ export interface HistoryMessage {
 export interface Turn {
   group: ConversationGroup;
   /** The message being answered (the existing one when regenerating). */
-  userNode: { id: string; content: string };
+  userNode: { id: string };
   /** The new answer, 'generating' with empty content. */
   assistantNodeId: string;
   /** When the turn was written: the new answer's (and a new question's) createTime. */
   createTime: string;
   isNewGroup: boolean;
-  /**
-   * The branch from the first message down to and including `userNode`: user messages and the
-   * answers that have content and did not fail (a failed or empty answer is nothing to remember).
-   */
-  history: HistoryMessage[];
+}
+
+/** Which page of the branch shown (ConversationBranch in the contract). */
+export interface BranchPageRequest {
+  /** The messages above this one. */
+  before?: string;
+  /** The branch continued from this message (a version just switched to). */
+  from?: string;
+  limit?: number;
 }
 
 export interface FinishedAnswer {
@@ -64,7 +68,8 @@ export interface FinishedAnswer {
 /** Ids per UPDATE of failGenerating (well below either database's bound-parameter limit). */
 const FAIL_BATCH = 500;
 
-const remembered = (node: PathNode) => node.role === 'user' || (node.content !== '' && node.status !== 'failed');
+/** A failed or empty answer is nothing to remember. */
+const remembered = (node: RecentNode) => node.role === 'user' || (node.content !== '' && node.status !== 'failed');
 
 /** A turn may answer `parent` (null: a first message) in `groupId`: it is there and not an answer still generating. */
 const answerable = (parent: NodeHead | undefined | null, input: TurnInput, groupId: string) =>
@@ -82,20 +87,27 @@ export class ConversationsService {
   ) {}
 
   /**
-   * What startTurn's `history` will be, read without writing anything: the chat gateway sizes its
-   * points hold on it, so a refused hold leaves no conversation behind. The same refusals as
+   * The history a context is built from, read without writing anything: the last `memoryRounds`
+   * question–answer rounds of the branch before the message (0: none), user messages and the
+   * answers that have content and did not fail, then the message itself. Only those rounds are
+   * read, however long the branch. The chat gateway sizes its points hold on it before startTurn
+   * writes anything, so a refused hold leaves no conversation behind; the same refusals as
    * startTurn (1904, 1905, empty input), which checks again when it writes.
    */
-  async previewTurn(userId: string, input: TurnInput): Promise<HistoryMessage[]> {
+  async previewTurn(userId: string, input: TurnInput, memoryRounds: number): Promise<HistoryMessage[]> {
     const db = this.repo.db;
     if (input.convGroupId === null && input.parentConvId !== null) throw parentNotFound();
     if (input.convGroupId !== null && !(await this.repo.ownedGroup(db, userId, input.convGroupId))) throw conversationNotFound();
     const parent = input.parentConvId === null ? null : await this.repo.nodeHead(db, input.parentConvId);
     if (!answerable(parent, input, input.convGroupId ?? '')) throw parentNotFound();
-    const earlier = parent ? (await this.repo.path(db, parent.id)).filter(remembered).map(({ role, content }) => ({ role, content })) : [];
-    if (parent?.role === 'user') return earlier;
+    const regenerating = parent?.role === 'user';
+    // Regenerating answers `parent` itself, so one more user message belongs to the read.
+    const userMessages = Math.max(0, memoryRounds) + (regenerating ? 1 : 0);
+    const recent = parent && userMessages > 0 ? await this.repo.recentPath(db, parent.id, userMessages) : [];
+    const history = recent.filter(remembered).map(({ role, content }) => ({ role, content }));
+    if (regenerating) return history;
     if (!input.request.trim()) throw chatError('emptyInput');
-    return [...earlier, { role: 'user', content: input.request }];
+    return [...history, { role: 'user', content: input.request }];
   }
 
   /**
@@ -123,18 +135,9 @@ export class ConversationsService {
       const assistantNodeId = input.assistantNodeId ?? randomUUID();
       await this.insertNode(trx, { ...answered, id: assistantNodeId, group_id: group.id, user_id: userId, parent_id: userNodeId, role: 'assistant', content: '', status: 'generating', created_at: at, finished_at: null });
 
-      const path = await this.repo.path(trx, userNodeId);
-      await this.selectPath(trx, group, path);
+      await this.selectPath(trx, group, await this.repo.pathSelections(trx, userNodeId));
       await this.repo.selectChild(trx, userNodeId, assistantNodeId);
-      const userNode = path.at(-1)!;
-      return {
-        group: groupView(group),
-        userNode: { id: userNode.id, content: userNode.content },
-        assistantNodeId,
-        createTime: at,
-        isNewGroup,
-        history: path.filter(remembered).map(({ role, content }) => ({ role, content })),
-      };
+      return { group: groupView(group), userNode: { id: userNodeId }, assistantNodeId, createTime: at, isNewGroup };
     });
   }
 
@@ -156,14 +159,10 @@ export class ConversationsService {
     await this.repo.insertNode(trx, { ...node, seq });
   }
 
-  /** Selects every node of `path` under its parent (the first as the group's root). */
-  private async selectPath(trx: Executor, group: GroupRow, path: readonly PathNode[]): Promise<void> {
-    const root = path[0]!;
-    if (group.selected_root_id !== root.id) await this.repo.selectRoot(trx, group.id, root.id);
-    for (let i = 1; i < path.length; i++) {
-      const parent = path[i - 1]!;
-      if (parent.selected_child_id !== path[i]!.id) await this.repo.selectChild(trx, parent.id, path[i]!.id);
-    }
+  /** Selects the path from the root down: the group's first message and each node that showed another branch. */
+  private async selectPath(trx: Executor, group: GroupRow, path: PathSelections): Promise<void> {
+    if (group.selected_root_id !== path.rootId) await this.repo.selectRoot(trx, group.id, path.rootId);
+    for (const { parentId, childId } of path.unselected) await this.repo.selectChild(trx, parentId, childId);
   }
 
   /**
@@ -207,6 +206,34 @@ export class ConversationsService {
     return conversationTree(group, await this.repo.nodesOf(group.id));
   }
 
+  /**
+   * A page of the branch shown, from its end (see ConversationBranch): the path is walked by ids,
+   * and only the page's messages are read with their contents. 1904 when the conversation, or the
+   * message named, is missing or another user's.
+   */
+  async branch(userId: string, convGroupId: string, page: BranchPageRequest = {}): Promise<ConversationBranch> {
+    const db = this.repo.db;
+    const group = await this.ownedGroup(userId, convGroupId);
+    const limit = Math.min(Math.max(1, page.limit ?? BRANCH_PAGE.size), BRANCH_PAGE.max);
+    let ids: string[];
+    let hasEarlier: boolean;
+    if (page.before !== undefined) {
+      await this.nodeIn(group, page.before);
+      const above = await this.repo.idsAbove(db, page.before, limit + 1);
+      ids = above.slice(0, limit).reverse();
+      hasEarlier = above.length > limit;
+    } else {
+      const start = page.from === undefined ? null : await this.nodeIn(group, page.from);
+      const path = await this.repo.shownPathIds(db, group.id, start?.id ?? null);
+      ids = path.slice(-limit);
+      hasEarlier = path.length > limit || (start !== null && start.parent_id !== null);
+    }
+    const byId = new Map((await this.repo.nodesById(db, ids)).map((row) => [row.id, row]));
+    const rows = ids.map((id) => byId.get(id)!);
+    const siblings = await this.repo.siblingsUnder(db, group.id, rows.map((row) => row.parent_id));
+    return { group: groupView(group), messages: branchMessages(rows, siblings), hasEarlier };
+  }
+
   /** Every conversation of the user, newest activity first. */
   async groups(userId: string): Promise<ConversationGroup[]> {
     return (await this.repo.groups(userId)).map(groupView);
@@ -243,6 +270,13 @@ export class ConversationsService {
   /** True when the conversation exists and is the user's (other modules' ownership check, e.g. share). */
   async ownsGroup(userId: string, convGroupId: string): Promise<boolean> {
     return (await this.repo.ownedGroup(this.repo.db, userId, convGroupId)) !== undefined;
+  }
+
+  /** A message of the group; 1904 otherwise (the group is already known to be the user's). */
+  private async nodeIn(group: GroupRow, convId: string): Promise<NodeHead> {
+    const node = await this.repo.nodeHead(this.repo.db, convId);
+    if (!node || node.group_id !== group.id) throw conversationNotFound();
+    return node;
   }
 
   private async ownedGroup(userId: string, convGroupId: string): Promise<GroupRow> {

@@ -1,5 +1,5 @@
-import type { ChatContentItem, ConversationGroup, ConversationNode, ConversationTree } from '@qiming/contracts';
-import type { GroupRow, NodeRow } from './repository.js';
+import type { BranchMessage, ChatContentItem, ConversationGroup, ConversationMessage, ConversationNode, ConversationTree } from '@qiming/contracts';
+import type { GroupRow, NodeRow, SiblingRow } from './repository.js';
 
 export function groupView(row: GroupRow): ConversationGroup {
   return {
@@ -24,29 +24,30 @@ function selectedIndex(siblings: readonly { convId: string }[], selectedId: stri
   return index >= 0 ? index : Math.max(0, siblings.length - 1);
 }
 
+/** A node's own fields as the client shows them. */
+function messageOf(row: NodeRow): ConversationMessage {
+  return {
+    convId: row.id,
+    convGroupId: row.group_id,
+    parentConvId: row.parent_id,
+    gptsId: row.gpts_id,
+    modelName: row.model_name,
+    model: row.model,
+    knowledgeId: row.knowledge_id,
+    knowledgeName: row.knowledge_name,
+    chatContent: [contentOf(row)],
+    status: row.status,
+    error: row.error,
+    offlineDemo: row.offline_demo === 1,
+    createTime: row.created_at,
+  };
+}
+
 /** The whole conversation as the client shows it. `nodes` must list siblings oldest first. */
 export function conversationTree(group: GroupRow, nodes: readonly NodeRow[]): ConversationTree {
   // Built without recursion: a long conversation is a deep tree.
   const views = new Map<string, ConversationNode>();
-  for (const row of nodes) {
-    views.set(row.id, {
-      convId: row.id,
-      convGroupId: row.group_id,
-      parentConvId: row.parent_id,
-      gptsId: row.gpts_id,
-      modelName: row.model_name,
-      model: row.model,
-      knowledgeId: row.knowledge_id,
-      knowledgeName: row.knowledge_name,
-      chatContent: [contentOf(row)],
-      status: row.status,
-      error: row.error,
-      offlineDemo: row.offline_demo === 1,
-      createTime: row.created_at,
-      selectedChild: 0,
-      childs: [],
-    });
-  }
+  for (const row of nodes) views.set(row.id, { ...messageOf(row), selectedChild: 0, childs: [] });
   const roots: ConversationNode[] = [];
   for (const row of nodes) {
     const view = views.get(row.id)!;
@@ -58,4 +59,22 @@ export function conversationTree(group: GroupRow, nodes: readonly NodeRow[]): Co
     view.selectedChild = selectedIndex(view.childs, row.selected_child_id);
   }
   return { group: groupView(group), roots, selectedRoot: selectedIndex(roots, group.selected_root_id) };
+}
+
+/**
+ * Messages of a branch, in the order of `rows`, each with its place among its versions.
+ * `siblings` must hold every child of the rows' parents, oldest first (siblingsUnder).
+ */
+export function branchMessages(rows: readonly NodeRow[], siblings: readonly SiblingRow[]): BranchMessage[] {
+  const byParent = new Map<string | null, string[]>();
+  for (const sibling of siblings) {
+    const list = byParent.get(sibling.parent_id);
+    if (list) list.push(sibling.id);
+    else byParent.set(sibling.parent_id, [sibling.id]);
+  }
+  return rows.map((row) => {
+    const versions = byParent.get(row.parent_id) ?? [row.id];
+    const index = Math.max(0, versions.indexOf(row.id));
+    return { node: messageOf(row), curIndex: index + 1, chatLen: versions.length, previousVersion: versions[index - 1] ?? null, nextVersion: versions[index + 1] ?? null };
+  });
 }
