@@ -49,7 +49,6 @@ function localizedBranch(branch: ConversationBranch, translator: Translator): Co
 }
 
 /** Conversation history (spec chat §7): list, page, read, rename, delete, and the branch shown. */
-
 export async function conversationsRoutes(app: ModuleApp, { service, requireUser, translator }: ConversationsRouteOptions): Promise<void> {
   app.addHook('preValidation', requireUser);
 
