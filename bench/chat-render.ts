@@ -36,6 +36,11 @@ const OFFLINE_QUESTION = process.env.BENCH_RENDER_QUESTION?.trim() || undefined;
 const FIRST_CHUNK_MS = 100;
 /** How long the local upstream takes to answer the gateway's follow-up suggestions call (a slow real model). */
 const FOLLOW_UP_MS = positiveInteger('BENCH_RENDER_FOLLOW_UP_MS', 2000);
+/** Set: each stream's trace, with V8's CPU samples, is kept there for DevTools (see README). */
+const TRACE_DIR = process.env.BENCH_RENDER_TRACE_DIR?.trim() || undefined;
+const PARTS = ['stream', 'open', 'paste'] as const;
+/** BENCH_RENDER_PARTS=stream,open,paste (default all); README.md is rewritten only by a run of all. */
+const PARTS_RUN = new Set(process.env.BENCH_RENDER_PARTS?.split(',').map((part) => part.trim()) ?? PARTS);
 const CONVERSATION_SIZES = [200, 2000] as const;
 const VIEWPORT = { width: 1440, height: 900 };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -219,7 +224,7 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
   try {
     await openChatPage(page);
     await page.evaluate((closing) => window.__bench.watchRender(closing), source.closing);
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await browser.startTracing(page, { categories: TRACE_DIR ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES });
     tracing = true;
     await page.getByTestId('composer-input').fill(source.question);
     await page.getByTestId('composer-input').press('Enter');
@@ -228,6 +233,7 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
     await page.evaluate(() => window.__bench.quiet(1000, 10_000));
     const trace = await browser.stopTracing();
     tracing = false;
+    if (TRACE_DIR) keepTrace(trace);
     const finalTextKept = await page.evaluate((closing) => window.__bench.shows(closing), source.closing);
     const { state, timeOrigin } = await page.evaluate(() => {
       const { contentTimes, firstContentMark, streamEndedAt, longTasks, render, stream } = window.__bench.state;
@@ -270,6 +276,13 @@ async function measureStream(browser: Browser, origin: string, user: BenchUser, 
     if (tracing) await browser.stopTracing().catch(() => undefined);
     await context.close();
   }
+}
+
+function keepTrace(trace: Buffer): void {
+  fs.mkdirSync(TRACE_DIR!, { recursive: true });
+  const file = path.join(TRACE_DIR!, `stream-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, trace);
+  console.log(`  trace kept: ${file}`);
 }
 
 // ---- opening a long conversation --------------------------------------------------------------
@@ -485,6 +498,7 @@ function streamEndRow(runs: StreamRun[]): Row {
 function rowsBefore(source: StreamSource, runs: StreamRun[]): Row[] {
   const busyShares = runs.map((r) => r.busy.busyMs / r.durationMs);
   const busyShare = median(busyShares);
+  const cpuShares = runs.map((r) => r.busy.cpuMs / r.durationMs);
   const longTaskCounts = runs.map((r) => r.longTasks.length);
   const longest = Math.max(...runs.map((r) => r.busy.longestTaskMs));
   return [
@@ -495,6 +509,12 @@ function rowsBefore(source: StreamSource, runs: StreamRun[]): Row[] {
       measured: `${(busyShare * 100).toFixed(1)}% (${ms(median(runs.map((r) => r.busy.busyMs)))} of ${(median(runs.map((r) => r.durationMs)) / 1000).toFixed(2)} s; ${runsOf(busyShares, (v) => `${(v * 100).toFixed(1)}%`)})`,
       target: `≤ ${TARGETS.busyShare * 100}%`,
       ok: verdict(busyShare, TARGETS.busyShare),
+    },
+    {
+      what: 'The same tasks in CPU time (what a loaded machine does not inflate)',
+      measured: `${(median(cpuShares) * 100).toFixed(1)}% (${ms(median(runs.map((r) => r.busy.cpuMs)))}; ${runsOf(cpuShares, (v) => `${(v * 100).toFixed(1)}%`)})`,
+      target: `≤ ${TARGETS.busyShare * 100}%`,
+      ok: verdict(median(cpuShares), TARGETS.busyShare),
     },
     {
       what: 'Long tasks over 50 ms during the stream',
@@ -618,12 +638,37 @@ async function main(): Promise<void> {
   cleanups.push(() => browser.close());
   const { user, conversations } = seeded;
 
-  const streams: StreamRun[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    console.log(`[bench] stream ${run}/${RUNS}…`);
-    streams.push(await measureStream(browser, origin, user, source));
+  const rows: Row[] = [];
+  if (PARTS_RUN.has('stream')) {
+    const streams: StreamRun[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`[bench] stream ${run}/${RUNS}…`);
+      streams.push(await measureStream(browser, origin, user, source));
+    }
+    rows.push(...streamRows(source, streams));
   }
-  const rows = streamRows(source, streams);
+  if (PARTS_RUN.has('open')) {
+    rows.push(...(await openFigures(browser, origin, user, conversations)));
+  }
+  if (PARTS_RUN.has('paste')) {
+    const pastes: PasteRun[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`[bench] pasting ${PASTED_LINES} lines ${run}/${RUNS}…`);
+      pastes.push(await measurePaste(browser, origin, user));
+    }
+    rows.push(...pasteRows(pastes));
+  }
+
+  const figures = markdown(source, rows);
+  console.log(`\n${figures}\n`);
+  if (PARTS.every((part) => PARTS_RUN.has(part))) {
+    rewriteReadme(figures);
+    console.log(`figures written to ${path.relative(process.cwd(), README)}`);
+  }
+}
+
+async function openFigures(browser: Browser, origin: string, user: BenchUser, conversations: SeededConversation[]): Promise<Row[]> {
+  const rows: Row[] = [];
   for (const conversation of conversations) {
     const opens: OpenRun[] = [];
     const reloads: OpenRun[] = [];
@@ -641,17 +686,7 @@ async function main(): Promise<void> {
     plainReloads.push(await measureReload(browser, origin, user, null));
   }
   rows.push(plainReloadRow(plainReloads));
-  const pastes: PasteRun[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    console.log(`[bench] pasting ${PASTED_LINES} lines ${run}/${RUNS}…`);
-    pastes.push(await measurePaste(browser, origin, user));
-  }
-  rows.push(...pasteRows(pastes));
-
-  const figures = markdown(source, rows);
-  console.log(`\n${figures}\n`);
-  rewriteReadme(figures);
-  console.log(`figures written to ${path.relative(process.cwd(), README)}`);
+  return rows;
 }
 
 main()

@@ -11,11 +11,18 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time inside the slice (µs). */
+  tdur?: number;
   args?: { name?: string };
 }
 
 export interface BusyFigures {
   busyMs: number;
+  /**
+   * The CPU time of the same tasks: what they cost whatever else the machine runs (busyMs also
+   * holds the time the thread waited for a core in the middle of a task).
+   */
+  cpuMs: number;
   windowMs: number;
   /** Top-level tasks over 50 ms inside the window, as the trace saw them (a cross-check of the longtask entries). */
   tasksOver50: number;
@@ -35,10 +42,11 @@ export function busyInWindow(traceJson: Buffer, anchor: { name: string; startTim
   const [from, to] = [toTrace(window.start), toTrace(window.end)];
   const tasks = events
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === mark.pid && e.tid === mark.tid && e.dur !== undefined)
-    .map((e) => ({ start: e.ts, end: e.ts + e.dur! }))
+    .map((e) => ({ start: e.ts, end: e.ts + e.dur!, cpu: e.tdur ?? 0 }))
     .filter((t) => t.end > from && t.start < to)
     .sort((a, b) => a.start - b.start);
   let busy = 0;
+  let cpu = 0;
   let coveredUntil = from;
   let tasksOver50 = 0;
   let longest = 0;
@@ -50,9 +58,11 @@ export function busyInWindow(traceJson: Buffer, anchor: { name: string; startTim
     if (end > start) busy += end - start;
     coveredUntil = Math.max(coveredUntil, task.end);
     if (nested) continue;
+    // A task cut by the window counts the share of its CPU time that lies inside.
+    cpu += task.cpu * ((Math.min(task.end, to) - Math.max(task.start, from)) / (task.end - task.start || 1));
     const length = (task.end - task.start) / 1000;
     if (length > 50) tasksOver50++;
     longest = Math.max(longest, length);
   }
-  return { busyMs: busy / 1000, windowMs: (to - from) / 1000, tasksOver50, longestTaskMs: longest };
+  return { busyMs: busy / 1000, cpuMs: cpu / 1000, windowMs: (to - from) / 1000, tasksOver50, longestTaskMs: longest };
 }

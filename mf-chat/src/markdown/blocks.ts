@@ -1,4 +1,4 @@
-import { parseMarkdown } from './engine';
+import { parseBlockTokens } from './engine';
 
 /**
  * Splits markdown into top-level blocks as markdown-it sees them (the line ranges of its top-level
@@ -73,7 +73,7 @@ export function splitBlocks(text: string, previous: SplitState = EMPTY_SPLIT): {
  */
 function topLevelStarts(source: string): number[] {
   const starts: number[] = [];
-  for (const token of parseMarkdown(source)) {
+  for (const token of parseBlockTokens(source)) {
     if (token.level === 0 && token.nesting !== -1 && token.map) starts.push(token.map[0]);
   }
   if (starts.length > 0) starts[0] = Math.min(starts[0]!, firstContentLine(source));

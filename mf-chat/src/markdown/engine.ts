@@ -75,12 +75,24 @@ function createMarkdown(): MarkdownItInstance {
 let markdown: MarkdownItInstance | null = null;
 const engine = () => (markdown ??= createMarkdown());
 
+let blockParser: MarkdownItInstance | null = null;
+/** The same rules, stopping after the block level: a block's inline content is not parsed. */
+function blockEngine(): MarkdownItInstance {
+  if (blockParser) return blockParser;
+  blockParser = createMarkdown();
+  blockParser.core.ruler.enableOnly(['normalize', 'block']);
+  return blockParser;
+}
+
 /** One markdown block as sanitized HTML. */
 export function renderMarkdown(source: string): string {
   return sanitizeHtml(engine().render(source));
 }
 
-/** The tokens the renderer would draw `source` from (same rules: math, html, tables…). */
-export function parseMarkdown(source: string): Token[] {
-  return engine().parse(source, {});
+/**
+ * The block-level tokens the renderer would draw `source` from (same rules: math, html,
+ * tables…), without parsing their inline content, which splitting never needs.
+ */
+export function parseBlockTokens(source: string): Token[] {
+  return blockEngine().parse(source, {});
 }
