@@ -14,7 +14,7 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
   rollback <area>                       回滚到上一个可用版本
   canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）
   history <area> [--limit N]            发布、切换、回滚、灰度与加载失败记录
-  bootstrap                             发布每个区域尚未发布的构建，并上线没有在线版本的区域`;
+  bootstrap                             发布每个区域的本地构建（版本号已发布且内容不同时发布为 <版本>-local.<哈希>），并上线它：区域没有在线版本或在线的是同一版本线的构建时`;
 
 export const GUARDS_USAGE = `用法: pnpm ops guards <命令>
   list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条`;
@@ -108,12 +108,10 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
           print(`${s.area}: 没有构建（${path.relative(repoRoot, buildDir)}），跳过`);
           continue;
         }
-        const { version, alreadyPublished } = await service.publish({ area: s.area, buildDir });
+        const { version, alreadyPublished, activated, active } = await service.publishLocalBuild(s.area, buildDir);
         if (!alreadyPublished) print(`已发布 ${s.area} ${version}`);
-        if (!s.active) {
-          await service.activate(s.area, version);
-          print(`${s.area} 已上线 ${version}`);
-        }
+        if (activated) print(`${s.area} 已上线 ${version}`);
+        else if (active !== version) print(`${s.area} 在线的是 ${active}，本地构建 ${version} 未上线（pnpm ops remotes activate ${s.area} ${version} 可切换）`);
       }
       return;
     }

@@ -58,13 +58,15 @@ export class RemoteStore {
 
   /**
    * Copies a build in, with the precompressed siblings (.br, .gz) it lacks made in a temporary copy
-   * (the build directory is left as it is). The manifest goes last, so `has` is true only of a
+   * (the build directory is left as it is), and `release` as its release.json when it is published
+   * under another version than the build's. The manifest goes last, so `has` is true only of a
    * whole release; a failed copy removes what it wrote.
    */
-  async copyIn(area: string, version: string, buildDir: string): Promise<void> {
+  async copyIn(area: string, version: string, buildDir: string, release?: object): Promise<void> {
     const staging = temporaryDir();
     try {
       fs.cpSync(buildDir, staging, { recursive: true });
+      if (release) fs.writeFileSync(path.join(staging, 'release.json'), JSON.stringify(release));
       await addMissingSiblings(staging);
       const files = filesUnder(staging);
       const upload = (file: string) => this.blobs.put(`${area}/${version}/${file}`, fs.readFileSync(path.join(staging, file)), { contentType: storedTypeOf(file) });

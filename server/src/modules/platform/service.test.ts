@@ -70,6 +70,24 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await assert.rejects(service.publish({ area: 'chat', buildDir: '/does/not/exist' }), /构建目录不存在/);
   });
 
+  it('bootstraps local builds: a rebuild with other content goes live under a name of its own, an area ops moved stays', async () => {
+    const first = fakeRemoteBuild({ area: 'toolbox', version: '1.0.0' });
+    assert.deepEqual(await service.publishLocalBuild('toolbox', first), { version: '1.0.0', alreadyPublished: false, activated: true, active: '1.0.0' });
+    assert.deepEqual(await service.publishLocalBuild('toolbox', first), { version: '1.0.0', alreadyPublished: true, activated: false, active: '1.0.0' });
+
+    const rebuilt = fakeRemoteBuild({ area: 'toolbox', version: '1.0.0', remoteEntry: '/* the sources changed */' });
+    const local = await service.publishLocalBuild('toolbox', rebuilt);
+    assert.match(local.version, /^1\.0\.0-local\.[0-9a-f]{10}$/);
+    assert.deepEqual(local, { version: local.version, alreadyPublished: false, activated: true, active: local.version });
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(remoteStoreDir(), 'toolbox', local.version, 'release.json'), 'utf8')), { area: 'toolbox', version: local.version, container: 'mf_toolbox' });
+    assert.equal((await service.publishLocalBuild('toolbox', rebuilt)).version, local.version, 'the same build keeps its name');
+    assert.deepEqual(await service.publishLocalBuild('toolbox', first), { version: '1.0.0', alreadyPublished: true, activated: true, active: '1.0.0' }, 'back to the published content');
+
+    await service.publish({ area: 'toolbox', buildDir: fakeRemoteBuild({ area: 'toolbox', version: '2.0.0' }) });
+    await service.activate('toolbox', '2.0.0');
+    assert.deepEqual(await service.publishLocalBuild('toolbox', rebuilt), { version: local.version, alreadyPublished: true, activated: false, active: '2.0.0' });
+  });
+
   it('activates, keeps the replaced version as fallback, and rolls back', async () => {
     await service.publish({ area: 'chat', buildDir: fakeRemoteBuild({ area: 'chat', version: '2.0.0' }) });
     await assert.rejects(service.rollback('chat'), PlatformError);

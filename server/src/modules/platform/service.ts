@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/contracts';
@@ -58,13 +59,17 @@ export class PlatformService {
     return { areas, apiSite: this.apiSiteUrl, site: this.site };
   }
 
-  async publish({ area, buildDir, notes = '' }: { area: string; buildDir: string; notes?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
+  /**
+   * Validates a build and copies it into the store under its version (release.json's, or `as`:
+   * a local rebuild's own name, written into the stored release.json).
+   */
+  async publish({ area, buildDir, notes = '', as }: { area: string; buildDir: string; notes?: string; as?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
     const definition = await this.requireArea(area);
     if (!fs.existsSync(buildDir) || !fs.statSync(buildDir).isDirectory()) throw new PlatformError(`构建目录不存在：${buildDir}`);
     const release = readJson(path.join(buildDir, 'release.json')) as { area?: string; version?: string } | null;
     if (!release?.version) throw new PlatformError('构建目录里没有 release.json（请用项目的构建命令生成）');
     if (release.area !== area) throw new PlatformError(`这是区域 ${release.area ?? '?'} 的构建，不能发布到 ${area}`);
-    const version = release.version;
+    const version = as ?? release.version;
     if (!VERSION_PATTERN.test(version)) throw new PlatformError(`版本号不合法：${version}`);
     if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new PlatformError('构建里缺少 remoteEntry.js');
     const manifest = readJson(path.join(buildDir, 'mf-manifest.json'));
@@ -86,10 +91,33 @@ export class PlatformService {
     }
     // Not in the registry: whatever is stored under the version is an interrupted publish's.
     await this.store.remove(area, version);
-    await this.store.copyIn(area, version, buildDir);
+    await this.store.copyIn(area, version, buildDir, version === release.version ? undefined : { ...release, version });
     await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
     await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
     return { version, alreadyPublished: false };
+  }
+
+  /**
+   * `remotes bootstrap` (what `npm start` runs after building): publishes each area's local build
+   * and makes it live when the area has no live version or runs another build of the same version
+   * line. A build whose version is already published with other content (the sources changed since
+   * the last start) is published as `<version>-local.<hash of its content>`, as published files are
+   * never rewritten; the same build always gets the same name. An area ops moved to another version
+   * keeps it.
+   */
+  async publishLocalBuild(area: string, buildDir: string): Promise<{ version: string; alreadyPublished: boolean; activated: boolean; active: string | null }> {
+    const release = readJson(path.join(buildDir, 'release.json')) as { version?: string } | null;
+    const base = release?.version;
+    if (!base) return { ...(await this.publish({ area, buildDir })), activated: false, active: null };
+    const published = await this.repo.release(area, base);
+    const integrity = integrityOf(buildDir);
+    const as = published && published.integrity !== integrity ? `${base}-local.${createHash('sha256').update(integrity).digest('hex').slice(0, 10)}` : base;
+    const { version, alreadyPublished } = await this.publish({ area, buildDir, as });
+    const { active_version: active } = await this.requireChannel(area);
+    const sameLine = active === base || !!active?.startsWith(`${base}-local.`);
+    if (active === version || (active && !sameLine)) return { version, alreadyPublished, activated: false, active };
+    await this.activate(area, version);
+    return { version, alreadyPublished, activated: true, active: version };
   }
 
   /** Makes a published version live; the version it replaces becomes the known-good fallback. */
