@@ -29,6 +29,17 @@ describe.each(AREAS)('built remote $package', ({ package: pkg, container, area }
     const unhashed = fs.readdirSync(dir).filter((f) => /\.(js|css)$/.test(f) && f !== 'remoteEntry.js' && !/\.[0-9a-f]{10}\.(js|css)$/.test(f));
     expect(unhashed).toEqual([]);
   });
+
+  it.each(versions)('version %s names each page chunk for a route of the area, with files it has', (version) => {
+    const dir = path.join(repoRoot, pkg, 'dist', version);
+    const pages = JSON.parse(fs.readFileSync(path.join(dir, 'page-chunks.json'), 'utf8'));
+    const chunkOfRoute = (route) => `page-${route.split('/').find((segment) => segment !== '') ?? 'index'}`;
+    const owned = new Set(AREAS.find((a) => a.area === area).routes.map(chunkOfRoute));
+    for (const [name, files] of Object.entries(pages)) {
+      expect(owned).toContain(name);
+      for (const file of [...files.js, ...files.css]) expect(fs.existsSync(path.join(dir, file))).toBe(true);
+    }
+  });
 });
 
 describe('the host build', () => {

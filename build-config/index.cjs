@@ -10,6 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedConfig } = require('./shared.cjs');
 const { ForbiddenImportsPlugin } = require('./forbidden-imports-plugin.cjs');
 const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
+const { PageChunksPlugin } = require('./page-chunks-plugin.cjs');
 const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
 const { SharedChunksPlugin } = require('./shared-chunks-plugin.cjs');
 const { compressionPlugins } = require('./precompress.cjs');
@@ -121,6 +122,7 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
       experiments: { externalRuntime: true },
     }),
     new ReleaseFilePlugin({ area, container: entry.container, version }),
+    new PageChunksPlugin(),
   );
   config.devServer = {
     port: entry.devPort,

@@ -2,10 +2,11 @@ import { lazy } from 'react';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 
-const ChatPage = lazy(() => import('./chat/ChatPage').then((m) => ({ default: m.ChatPage })));
-const HongPage = lazy(() => import('./roleplay/HongPage').then((m) => ({ default: m.HongPage })));
-const SharePage = lazy(() => import('./share/SharePage').then((m) => ({ default: m.SharePage })));
-const ModelSquarePage = lazy(() => import('./square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
+// Named page-<first path segment of the route> (page-index for /): the server preloads a route's page from the HTML (build-config/page-chunks-plugin.cjs).
+const ChatPage = lazy(() => import(/* webpackChunkName: "page-chatPage" */ './chat/ChatPage').then((m) => ({ default: m.ChatPage })));
+const HongPage = lazy(() => import(/* webpackChunkName: "page-hong" */ './roleplay/HongPage').then((m) => ({ default: m.HongPage })));
+const SharePage = lazy(() => import(/* webpackChunkName: "page-friendsLinkPage" */ './share/SharePage').then((m) => ({ default: m.SharePage })));
+const ModelSquarePage = lazy(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

@@ -35,12 +35,18 @@ function visitorId(inCohort: boolean, percent: number): string {
   }
 }
 
-/** A chat build whose manifest lists its `./app` files, all written but `missing.*`. */
+/** A chat build whose manifest lists its `./app` files and page-chunks.json its pages' (one shared with `./app`), all written but `missing.*`. */
 function chatBuild(version: string, tag: string): string {
   const js = [`__federation_expose_app.${tag}.js`, `5384.${tag}.js`, `missing.${tag}.js`];
   const css = [`9617.${tag}.css`];
+  const pages = {
+    'page-chatPage': { js: [`5384.${tag}.js`, `page-chatPage.${tag}.js`, `missing.page.${tag}.js`], css: [`page-chatPage.${tag}.css`] },
+    'page-index': { js: [`page-index.${tag}.js`], css: [] },
+  };
   const dir = fakeRemoteBuild({ area: 'chat', version, appAssets: { js, css, requires: ['react', '@qiming/sdk'] } });
-  for (const file of [...js, ...css]) if (!file.startsWith('missing.')) fs.writeFileSync(path.join(dir, file), `/* ${file} */`);
+  fs.writeFileSync(path.join(dir, 'page-chunks.json'), JSON.stringify(pages));
+  const files = [...js, ...css, ...Object.values(pages).flatMap((page) => [...page.js, ...page.css])];
+  for (const file of files) if (!file.startsWith('missing.')) fs.writeFileSync(path.join(dir, file), `/* ${file} */`);
   return dir;
 }
 
@@ -111,8 +117,12 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
         'script /remotes/chat/1.0.0/__federation_expose_app.a1.js',
         'script /remotes/chat/1.0.0/5384.a1.js',
         'style /remotes/chat/1.0.0/9617.a1.css',
+        'script /remotes/chat/1.0.0/page-chatPage.a1.js',
+        'style /remotes/chat/1.0.0/page-chatPage.a1.css',
       ],
     );
+    const square = preloadsOf((await page('/', activeVisitor)).body).filter((p) => p.href.includes('/page-'));
+    assert.deepEqual(square.map((p) => p.href), ['/remotes/chat/1.0.0/page-index.a1.js'], "the square's page, not the chat page's");
     for (const { href } of preloads) assert.equal((await t.app.server.inject({ method: 'GET', url: href })).statusCode, 200, href);
   });
 

@@ -15,20 +15,41 @@ interface RemoteStats {
   exposes?: Array<{ path?: string; requires?: string[] } | null>;
 }
 
-/** The files of a release its `./app` needs at once, and the shared modules it asks the host for. */
+/** page-chunks.json (build-config/page-chunks-plugin.cjs): the files of each page chunk, by its name. */
+type PageChunks = Record<string, { js?: string[]; css?: string[] } | null>;
+
+/** The files of a release its `./app` needs at once, the shared modules it asks the host for, and its pages' files. */
 interface ReleasePlan {
   entry: string;
   scripts: string[];
   styles: string[];
   shared: string[];
+  pages: PageChunks;
 }
 
 const MANIFEST = 'mf-manifest.json';
 const STATS = 'mf-stats.json';
+const PAGES = 'page-chunks.json';
 /** Releases are immutable: each one's plan is read once. Bounded, for long-running servers with many releases. */
 const PLAN_CACHE_SIZE = 100;
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** shared-chunks.json of the host build (build-config/shared-chunks-plugin.cjs). */
+interface HostChunks {
+  shared?: Record<string, string[]>;
+  boot?: { files?: string[]; shared?: string[] };
+}
+
+/** Hints for a release's scripts and stylesheets, under its base URL. */
+function releaseFiles(base: string, scripts: string[], styles: string[]): PreloadLink[] {
+  return [...scripts.map((file): PreloadLink => ({ href: base + file, as: 'script' })), ...styles.map((file): PreloadLink => ({ href: base + file, as: 'style' }))];
+}
+
+/** The page chunk a route shows: `page-<its first path segment>`, `page-index` for `/` (build-config/page-chunks-plugin.cjs). */
+export function pageChunkOf(pathname: string): string {
+  return `page-${pathname.split('/').find((segment) => segment !== '') ?? 'index'}`;
+}
 
 /**
  * The `<link rel="preload">` hints of a page: the host's boot chunk group and the shared modules it
@@ -36,8 +57,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  * visitor's registry names (so a canary visitor preloads the canary), its manifest, remoteEntry.js,
  * the `./app` expose's own chunks and the host's chunks of the shared modules that expose requires
  * (mf-stats.json) — the requests the boot would otherwise make one after another (host, registry,
- * manifest, entry, expose, shared chunks). The area's lazy page chunks are left to it: the manifest
- * lists them all, per area, not per route.
+ * manifest, entry, expose, shared chunks) — and the route's page chunk, which the area would ask
+ * for only once its code has run and its router has matched the route (`pageChunkOf`).
  *
  * How each is fetched decides the hint, so that the browser reuses the preloaded response instead
  * of fetching twice: the MF runtime fetches the manifest with `fetch()` (CORS mode, same-origin
@@ -45,12 +66,6 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
  * scripts without a `crossorigin` attribute (`as="script"`), CSS chunks as stylesheets
  * (`as="style"`). Only files that exist are named: the remote store's release, the host build's.
  */
-/** shared-chunks.json of the host build (build-config/shared-chunks-plugin.cjs). */
-interface HostChunks {
-  shared?: Record<string, string[]>;
-  boot?: { files?: string[]; shared?: string[] };
-}
-
 export class PagePreloads {
   private readonly plans = new Map<string, Promise<ReleasePlan | null>>();
   private hostChunks: { mtimeMs: number; chunks: HostChunks } | null = null;
@@ -73,9 +88,10 @@ export class PagePreloads {
         { href: area.entry, as: 'fetch', crossorigin: true },
         { href: base + plan.entry, as: 'script' },
         ...this.hostFilesOf(host, [], plan.shared),
-        ...plan.scripts.map((file): PreloadLink => ({ href: base + file, as: 'script' })),
-        ...plan.styles.map((file): PreloadLink => ({ href: base + file, as: 'style' })),
+        ...releaseFiles(base, plan.scripts, plan.styles),
       );
+      const page = plan.pages[pageChunkOf(pathname)];
+      if (page) links.push(...releaseFiles(base, strings(page.js), strings(page.css)));
     }
     const seen = new Set<string>();
     return links.filter((link) => !seen.has(link.href) && !!seen.add(link.href));
@@ -108,7 +124,12 @@ export class PagePreloads {
     const exists = async (file: string) => (await this.store.blobs.exists(prefix + file)) && file;
     const existing = async (files: string[]) => (await Promise.all(files.map(exists))).filter((f): f is string => !!f);
     if (!(await exists(entry))) return null;
-    return { entry, scripts: await existing(strings(app?.assets?.js?.sync)), styles: await existing(strings(app?.assets?.css?.sync)), shared };
+    const pageChunks = await this.store.blobs.read(prefix + PAGES);
+    const pages: PageChunks = {};
+    for (const [name, files] of Object.entries(pageChunks ? (JSON.parse(pageChunks.toString('utf8')) as PageChunks) : {})) {
+      pages[name] = { js: await existing(strings(files?.js)), css: await existing(strings(files?.css)) };
+    }
+    return { entry, scripts: await existing(strings(app?.assets?.js?.sync)), styles: await existing(strings(app?.assets?.css?.sync)), shared, pages };
   }
 
   /** The host build's shared-chunks.json, re-read when a new build replaces it; empty for a host built before it existed. */
