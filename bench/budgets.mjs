@@ -328,7 +328,7 @@ function visitRows(visit) {
   return [
     row(
       `First visit of ${visitName(visit)}: requests beyond feature code`,
-      `${beyond.length} (${countsOf(beyond.map((url) => files.roleOf(url).replace(/: shared .*/, ': shared chunk')))}); feature code ${featureCode.length} files, ${kib(featureGzip)} gzip; ${api.length} API calls${shown}`,
+      `${beyond.length} (${countsOf(beyond.map((url) => files.roleOf(url).replace(/: shared .*/, ': shared chunk')))}); feature code ${featureCode.length} files, ${kib(featureGzip)} gzip; ${api.length} API call${api.length === 1 ? '' : 's'}${shown}`,
       `≤ ${VISIT_BUDGET}`,
       verdict(beyond.length, VISIT_BUDGET),
     ),
