@@ -162,7 +162,6 @@ async function recordTraffic(context, page) {
       const list = (await Promise.all(assets.slice(fromIndex))).filter(Boolean);
       return { assets: list, raw: list.reduce((s, a) => s + a.raw, 0), gzip: list.reduce((s, a) => s + a.gzip, 0) };
     },
-    assetCount: () => assets.length,
     /** Bytes on the wire of the responses from `fromIndex` on, waiting (bounded) for the last ones to finish. */
     async wireTotals(fromIndex = 0) {
       for (let i = 0; i < 50 && wire.slice(fromIndex).some((w) => !w.finished); i++) await new Promise((r) => setTimeout(r, 100));
@@ -170,7 +169,6 @@ async function recordTraffic(context, page) {
       const sum = (entries) => entries.reduce((s, w) => s + w.bytes, 0);
       return { wire: list, wireBytes: sum(list), wireJsCss: sum(list.filter((w) => w.jsOrCss)) };
     },
-    wireCount: () => wire.length,
     /** Where each record stands now, to take what a later step adds (`since`). */
     mark: () => ({ requests: requests.length, assets: assets.length, wire: wire.length }),
     /** The requests, JS/CSS sizes and bytes on the wire recorded after `mark`. */
