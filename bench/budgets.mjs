@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildFiles, HEAVY_PACKAGES, sharedChunkFiles } from './budgets/build-files.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -18,9 +19,27 @@ const hostDist = path.join(repoRoot, 'host-shell', 'dist');
 const readmePath = path.join(benchDir, 'README.md');
 const KiB = 1024;
 const CHAT_RUNS = 5;
-const HEAVY_LIBS = ['mermaid', 'katex', 'highlight', 'html2canvas', 'jspdf'];
+/** Requests an area's first visit may make beyond its feature code (issue 23). */
+const VISIT_BUDGET = 3;
 const areaPage = (area) => `section[data-testid="area-page"][data-area="${area}"]`;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/**
+ * The first visit of every area, each in a fresh signed-in browser: /chatPage loaded and quiet,
+ * then a client-side navigation to `route` (the areas' routes: contracts/src/federation/areas.json
+ * and each area's src/pages). `uses`: the heavy packages the page needs for its first render.
+ */
+const AREA_VISITS = [
+  { area: 'account', route: '/setting', uses: [] },
+  { area: 'pay', route: '/pay', uses: [] },
+  { area: 'toolbox', route: '/toolBox/apps2', uses: [] },
+  { area: 'toolbox', route: '/toolBox/knowledgePage', uses: [] },
+  { area: 'media', route: '/painter', uses: [] },
+  { area: 'media', route: '/sharePage', uses: [] },
+];
+/** The cold loads: what their first render needs of the heavy packages (an empty chat needs none). */
+const COLD_USES = { host: [], chat: [] };
+let files; // buildFiles() once the remote store exists
 
 // ---- running the product -------------------------------------------------------------------
 
@@ -37,6 +56,19 @@ function freePort() {
 function bootstrapRemotes(dataDir) {
   const run = spawnSync(process.execPath, ['dist/ops/cli.js', 'remotes', 'bootstrap'], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`remotes bootstrap failed (${run.status}):\n${run.stdout}${run.stderr}`);
+}
+
+/** A user made in the data dir before the server starts (budgets/signed-in-user.ts): the localStorage of a signed-in browser. */
+function signedInStorage(dataDir) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, 'budgets', 'signed-in-user.ts')], {
+    cwd: benchDir,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const last = run.stdout?.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !last.startsWith('{')) throw new Error(`making the signed-in user failed (${run.status ?? run.signal}):\n${run.stdout}${run.stderr}`);
+  return JSON.parse(last);
 }
 
 async function waitForPing(origin, server, timeoutMs = 20_000) {
@@ -64,12 +96,13 @@ async function startProduct() {
   };
   try {
     bootstrapRemotes(dataDir);
+    const signedIn = signedInStorage(dataDir);
     const port = await freePort();
     const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
     const origin = `http://127.0.0.1:${port}`;
     await waitForPing(origin, server);
-    return { origin, remotesDir: path.join(dataDir, 'remotes'), stop };
+    return { origin, remotesDir: path.join(dataDir, 'remotes'), signedIn, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -78,25 +111,9 @@ async function startProduct() {
 
 // ---- measuring in Chromium -----------------------------------------------------------------
 
-const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
 const isJsOrCss = (response) => /javascript|css/.test(response.headers()['content-type'] ?? '') || /\.(m?js|css)(\?|$)/.test(response.url());
 const pathOf = (url) => new URL(url).pathname;
-const FEDERATION_ROLES = [[/mf-manifest\.json$/, 'manifest'], [/remoteEntry\.js$/, 'remoteEntry'], [/__federation_expose_/, 'expose (feature code)'], [/^\/app-api\//, 'API'], [/^\/main\.[^/]*\.js$/, 'host entry']];
-const ownersByDir = new Map();
-let remotesDir = ''; // where the server serves /remotes/ from: the temp data dir's remote store
-
-/** What a request is: a federation file, a shared module's chunk (of the host or of a remote), or another chunk. */
-function roleOf(url) {
-  const urlPath = pathOf(url);
-  const known = FEDERATION_ROLES.find(([re]) => re.test(urlPath));
-  if (known) return known[1];
-  if (!/\.(m?js|css)$/.test(urlPath)) return 'document';
-  const remote = urlPath.match(/^\/remotes\/([^/]+\/[^/]+)\/(.+)$/);
-  const [owner, dir, file] = remote ? [`${remote[1].split('/')[0]} remote`, path.join(remotesDir, remote[1]), remote[2]] : ['host', hostDist, urlPath.slice(1)];
-  if (!ownersByDir.has(dir)) ownersByDir.set(dir, fs.existsSync(path.join(dir, 'mf-manifest.json')) ? sharedOwnersByFile(dir) : new Map());
-  const shared = ownersByDir.get(dir).get(file);
-  return shared ? `${owner}: shared ${shared.join(' + ')}` : `${owner} chunk`;
-}
+const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
 
 /**
  * Records every request of a page; for JS/CSS responses the raw and gzip-equivalent size, and for
@@ -108,7 +125,19 @@ async function recordTraffic(context, page) {
   const assets = [];
   const wire = []; // in response order: { url, encoding, bytes }
   const wireById = new Map();
-  page.on('request', (request) => requests.push(request.url()));
+  let inflight = 0;
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    requests.push(request.url());
+    inflight += 1;
+    lastActivity = Date.now();
+  });
+  const settled = () => {
+    inflight -= 1;
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   page.on('response', (response) => {
     if (!isJsOrCss(response)) return;
     assets.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSize(body) }), () => null));
@@ -133,7 +162,6 @@ async function recordTraffic(context, page) {
       const list = (await Promise.all(assets.slice(fromIndex))).filter(Boolean);
       return { assets: list, raw: list.reduce((s, a) => s + a.raw, 0), gzip: list.reduce((s, a) => s + a.gzip, 0) };
     },
-    assetCount: () => assets.length,
     /** Bytes on the wire of the responses from `fromIndex` on, waiting (bounded) for the last ones to finish. */
     async wireTotals(fromIndex = 0) {
       for (let i = 0; i < 50 && wire.slice(fromIndex).some((w) => !w.finished); i++) await new Promise((r) => setTimeout(r, 100));
@@ -141,7 +169,17 @@ async function recordTraffic(context, page) {
       const sum = (entries) => entries.reduce((s, w) => s + w.bytes, 0);
       return { wire: list, wireBytes: sum(list), wireJsCss: sum(list.filter((w) => w.jsOrCss)) };
     },
-    wireCount: () => wire.length,
+    /** Where each record stands now, to take what a later step adds (`since`). */
+    mark: () => ({ requests: requests.length, assets: assets.length, wire: wire.length }),
+    /** The requests, JS/CSS sizes and bytes on the wire recorded after `mark`. */
+    async since(mark) {
+      return { requests: requests.slice(mark.requests), ...(await this.totals(mark.assets)), ...(await this.wireTotals(mark.wire)) };
+    },
+    /** Resolves once no request has been open for `quietMs` (bounded: a request that never ends does not hang the run). */
+    async quiet(quietMs = 700, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (inflight > 0 || Date.now() - lastActivity < quietMs)) await new Promise((r) => setTimeout(r, 50));
+    },
   };
 }
 
@@ -198,20 +236,29 @@ async function measureChatPage(browser, origin) {
   return { ...runs[0], times, medianMs: median(times), fcpTimes, fcpMedianMs: median(fcpTimes) };
 }
 
-async function measureFirstVisitOfPay(browser, origin) {
-  const load = await coldLoad(browser, origin, '/chatPage', areaPage('chat'));
-  const [requestsBefore, assetsBefore, wireBefore] = [load.traffic.requests.length, load.traffic.assetCount(), load.traffic.wireCount()];
-  await load.page.evaluate(() => {
-    history.pushState(null, '', '/pay');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
-  await waitVisible(load.page, areaPage('pay'));
-  await load.page.waitForLoadState('networkidle');
-  const requests = load.traffic.requests.slice(requestsBefore);
-  const totals = await load.traffic.totals(assetsBefore);
-  const wire = await load.traffic.wireTotals(wireBefore);
-  await load.context.close();
-  return { requests, ...totals, ...wire };
+/** One area's first visit after /chatPage, signed in: what the client-side navigation to its route fetched. */
+async function measureFirstVisit(browser, origin, storage, visit) {
+  const context = await browser.newContext();
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  const traffic = await recordTraffic(context, page);
+  try {
+    await page.goto(origin + '/chatPage');
+    await waitVisible(page, areaPage('chat'));
+    await traffic.quiet();
+    const before = traffic.mark();
+    await page.evaluate((route) => {
+      history.pushState(null, '', route);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, visit.route);
+    await waitVisible(page, areaPage(visit.area));
+    await traffic.quiet();
+    return { ...visit, shownPath: pathOf(page.url()), ...(await traffic.since(before)) };
+  } finally {
+    await context.close();
+  }
 }
 
 async function measureRegistry(origin) {
@@ -219,30 +266,10 @@ async function measureRegistry(origin) {
   return { raw: body.length, gzip: gzipSize(body) };
 }
 
-// ---- shared chunks of a build (host-shell/dist, or a published remote) ---------------------
-
-const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
-const findFile = (dir, test) => (fs.existsSync(dir) ? fs.readdirSync(dir).find(test) : undefined);
-const runtimeOf = (dir) => findFile(dir, (f) => /^main\..*\.js$/.test(f)) ?? findFile(dir, (f) => f === 'remoteEntry.js');
-
-/** Files of a shared module in a build: the chunks its runtime's loader fetches for it, then the manifest's sync assets. */
-function sharedChunkFiles(dir, name) {
-  const files = new Set();
-  const runtimeFile = runtimeOf(dir);
-  const runtime = runtimeFile ? fs.readFileSync(path.join(dir, runtimeFile), 'utf8') : '';
-  const loader = runtime.match(new RegExp(`"${name.replace(/[/.]/g, '\\$&')}","[^"]+",\\(\\)=>Promise\\.all\\(\\[([^\\]]*)\\]`));
-  for (const [, id] of loader?.[1].matchAll(/\.e\((\d+)\)/g) ?? []) {
-    const file = findFile(dir, (f) => f.startsWith(`${id}.`) && f.endsWith('.js'));
-    if (file) files.add(file);
-  }
-  for (const file of readJson(path.join(dir, 'mf-manifest.json')).shared.find((s) => s.name === name)?.assets.js.sync ?? []) files.add(file);
-  return [...files];
-}
-
 /** Raw and gzip size of each file, identical files (the same chunk emitted under two ids) counted once. */
-function sizeOfFiles(dir, files) {
+function sizeOfFiles(dir, names) {
   const seen = new Set();
-  return files.flatMap((file) => {
+  return names.flatMap((file) => {
     const body = fs.readFileSync(path.join(dir, file));
     const hash = createHash('sha1').update(body).digest('hex');
     if (seen.has(hash)) return [];
@@ -251,43 +278,73 @@ function sizeOfFiles(dir, files) {
   });
 }
 
-/** Chunk file -> the shared modules it serves in that build, to label request lists. */
-function sharedOwnersByFile(dir) {
-  const owners = new Map();
-  for (const { name } of readJson(path.join(dir, 'mf-manifest.json')).shared) {
-    for (const file of sharedChunkFiles(dir, name)) owners.set(file, [...(owners.get(file) ?? []), name]);
-  }
-  return owners;
-}
-
 // ---- reporting ------------------------------------------------------------------------------
 
 const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
 const verdict = (value, budget) => (value <= budget ? '✅' : '❌');
 const row = (what, figure, budget, ok) => ({ what, figure, budget, ok });
-/** "br 20, identity 9": how many responses came in each Content-Encoding. */
-function encodingCounts(wire) {
+/** "br 20, identity 9": how many of something came in each kind. */
+function countsOf(kinds) {
   const counts = new Map();
-  for (const { encoding } of wire) counts.set(encoding, (counts.get(encoding) ?? 0) + 1);
-  return [...counts].map(([encoding, n]) => `${encoding} ${n}`).join(', ');
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${kind} ${n}`).join(', ');
 }
-const onTheWire = (load) => `${kib(load.wireBytes)} in ${load.wire.length} responses, JS+CSS ${kib(load.wireJsCss)} (${encodingCounts(load.wire)})`;
-const isFeatureCode = (role) => role === 'expose (feature code)' || / remote chunk$/.test(role);
+const onTheWire = (load) => `${kib(load.wireBytes)} in ${load.wire.length} responses, JS+CSS ${kib(load.wireJsCss)} (${countsOf(load.wire.map((w) => w.encoding))})`;
 const NOT_SHARED = 'not a shared module of host-shell/dist';
+const visitName = (visit) => `${visit.area} \`${visit.route}\``;
 
-function buildRows({ host, chat, pay, registry, sdk }) {
-  const heavy = chat.requests.filter((url) => HEAVY_LIBS.some((lib) => url.toLowerCase().includes(lib)));
+/**
+ * A visit's requests sorted out: `featureCode` (the area's expose and own chunks and assets),
+ * `beyond` (everything else it fetched as code: manifest, remoteEntry, shared chunks), `api`.
+ */
+function sortVisit(visit) {
+  const api = visit.requests.filter((url) => files.roleOf(url) === 'API');
+  const featureCode = visit.requests.filter((url) => files.isFeatureCode(url, visit.area));
+  const beyond = visit.requests.filter((url) => !api.includes(url) && !featureCode.includes(url));
+  const gzipOf = new Map(visit.assets.map((a) => [a.url, a.gzip]));
+  const featureGzip = featureCode.reduce((sum, url) => sum + (gzipOf.get(url) ?? 0), 0);
+  return { api, featureCode, beyond, featureGzip };
+}
+
+/** Heavy packages a page loaded that its first render does not use: "katex (/remotes/chat/…/katex.x.js)". */
+function unusedHeavy(urls, uses) {
+  return files
+    .heavyFiles(urls)
+    .flatMap(({ url, packages }) => packages.filter((name) => !uses.includes(name)).map((name) => `${name} (${pathOf(url)})`));
+}
+
+function heavyRow(what, urls, uses) {
+  const unused = unusedHeavy(urls, uses);
+  const unlisted = urls.filter((url) => /\.(m?js|css)$/.test(pathOf(url)) && files.roleOf(url) !== 'API' && files.packagesOf(url) === null);
+  const note = unlisted.length ? `; ${unlisted.length} file(s) not in their build's chunk-packages.json: ${unlisted.map(pathOf).join(', ')}` : '';
+  return row(`Heavy packages loaded but unused: ${what}`, `${unused.length ? unused.join(', ') : 'none'}${note}`, 'none', unused.length ? '❌' : '✅');
+}
+
+function visitRows(visit) {
+  const { api, featureCode, beyond, featureGzip } = sortVisit(visit);
+  const shown = visit.shownPath === visit.route ? '' : ` — the page went to \`${visit.shownPath}\``;
+  return [
+    row(
+      `First visit of ${visitName(visit)}: requests beyond feature code`,
+      `${beyond.length} (${countsOf(beyond.map((url) => files.roleOf(url).replace(/: shared .*/, ': shared chunk')))}); feature code ${featureCode.length} files, ${kib(featureGzip)} gzip; ${api.length} API call${api.length === 1 ? '' : 's'}${shown}`,
+      `≤ ${VISIT_BUDGET}`,
+      verdict(beyond.length, VISIT_BUDGET),
+    ),
+    row(`First visit of ${visitName(visit)}: bytes on the wire, info`, onTheWire(visit), '—', 'ℹ️'),
+  ];
+}
+
+function buildRows({ host, chat, visits, registry, sdk }) {
   // chunk-packages.json (written by the build) says which packages each chunk holds: the SDK's own
   // code is what the shared-sdk workspace package contributes, its libraries are the rest.
-  const packagesOf = (file) => readJson(path.join(hostDist, 'chunk-packages.json'))[file] ?? [];
+  const packagesOf = (file) => files.packagesOfBuild(hostDist)[file] ?? [];
   const own = sdk.filter((f) => packagesOf(f.file).includes('shared-sdk'));
   const libraries = sdk.filter((f) => !packagesOf(f.file).includes('shared-sdk'));
   const sdkGzip = own.reduce((s, f) => s + f.gzip, 0);
   const librariesGzip = libraries.reduce((s, f) => s + f.gzip, 0);
   const libraryNames = [...new Set(libraries.flatMap((f) => packagesOf(f.file)))].join(', ');
-  const uiKit = chat.assets.filter((a) => roleOf(a.url).includes('@qiming/sdk/ui'));
+  const uiKit = chat.assets.filter((a) => files.roleOf(a.url).includes('@qiming/sdk/ui'));
   const uiKitFiles = uiKit.map((a) => `${pathOf(a.url)} ${kib(a.gzip)}`).join(', ');
-  const payOverhead = pay.requests.filter((url) => !isFeatureCode(roleOf(url))).length;
   return [
     row('Host shell alone: JS+CSS', `${kib(host.gzip)} gzip (${kib(host.raw)} raw)`, '≤ 200 KiB gzip', verdict(host.gzip, 200 * KiB)),
     row('Host shell alone: requests', String(host.requests.length), '≤ 15', verdict(host.requests.length, 15)),
@@ -297,13 +354,14 @@ function buildRows({ host, chat, pay, registry, sdk }) {
     row('Chat page: requests', String(chat.requests.length), '≤ 25', verdict(chat.requests.length, 25)),
     row(`Chat page first contentful paint (median of ${CHAT_RUNS})`, `${Math.round(chat.fcpMedianMs)} ms (runs: ${chat.fcpTimes.map(Math.round).join(', ')})`, '—', 'ℹ️'),
     row(`Chat page usable (median of ${CHAT_RUNS})`, `${Math.round(chat.medianMs)} ms (runs: ${chat.times.map(Math.round).join(', ')})`, '≤ 700 ms', verdict(chat.medianMs, 700)),
-    row('First visit of pay: requests beyond feature code', `${payOverhead} (of ${pay.requests.length}; ${kib(pay.gzip)} gzip JS+CSS)`, '≤ 3', verdict(payOverhead, 3)),
-    row('First visit of pay: bytes on the wire, info', onTheWire(pay), '—', 'ℹ️'),
+    ...visits.flatMap(visitRows),
     row('Registry response', `${registry.raw} B (${registry.gzip} B gzip)`, '≤ 2 KiB', verdict(registry.raw, 2 * KiB)),
     row('SDK own code (@qiming/sdk)', own.length ? `${kib(sdkGzip)} gzip (${own.map((f) => f.file).join(', ')})` : NOT_SHARED, '≤ 25 KiB gzip', own.length ? verdict(sdkGzip, 25 * KiB) : '❔'),
     row('SDK libraries bundled with it, info', libraries.length ? `${kib(librariesGzip)} gzip (${libraryNames})` : 'none', '—', 'ℹ️'),
     row('UI kit (@qiming/sdk/ui) on /chatPage, info', `${kib(uiKit.reduce((s, a) => s + a.gzip, 0))} gzip (${uiKitFiles || 'not loaded'})`, '—', 'ℹ️'),
-    row('Heavy libs on chat page', heavy.length ? heavy.map(pathOf).join(', ') : 'none loaded', 'none', heavy.length ? '❌' : '✅'),
+    heavyRow('host shell alone', host.requests, COLD_USES.host),
+    heavyRow('cold `/chatPage`', chat.requests, COLD_USES.chat),
+    ...visits.map((visit) => heavyRow(`first visit of ${visitName(visit)}`, visit.requests, visit.uses)),
   ];
 }
 
@@ -311,15 +369,23 @@ function requestList({ requests, assets, wire }) {
   const gzipOf = new Map(assets.map((a) => [a.url, a.gzip]));
   const wireOf = new Map(wire.map((w) => [w.url, w]));
   const onWire = (url) => (wireOf.has(url) ? `, ${kib(wireOf.get(url).bytes)} on the wire (${wireOf.get(url).encoding})` : '');
-  return requests.map((url) => `- \`${pathOf(url)}\` — ${roleOf(url)}${gzipOf.has(url) ? `, ${kib(gzipOf.get(url))} gzip` : ''}${onWire(url)}`).join('\n');
+  return requests.map((url) => `- \`${pathOf(url)}\` — ${files.roleOf(url)}${gzipOf.has(url) ? `, ${kib(gzipOf.get(url))} gzip` : ''}${onWire(url)}`).join('\n');
 }
 
-function markdownFigures(rows, { host, chat, pay }) {
+/** A visit's requests, code first (feature code marked), then its API calls. */
+function visitRequestList(visit) {
+  const { api, featureCode } = sortVisit(visit);
+  const code = visit.requests.filter((url) => !api.includes(url));
+  const list = requestList({ ...visit, requests: code }).split('\n').map((line, i) => (featureCode.includes(code[i]) ? `${line} — **feature code**` : line));
+  return [...list, ...(api.length ? ['', 'API calls (not counted):', '', requestList({ ...visit, requests: api })] : [])].join('\n');
+}
+
+function markdownFigures(rows, { host, chat, visits }) {
   const table = ['| What | Measured | Budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.budget} | ${r.ok} |`)];
   return [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless, cold cache, server on 127.0.0.1, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (timings are sensitive to it). "gzip" sizes are each JS/CSS body gzipped here at level 9 (an estimate, whatever the server sent); "on the wire" is what Chromium received (CDP \`Network.loadingFinished.encodedDataLength\`: headers plus the body as sent, in the Content-Encoding given).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium headless, cold cache, server on 127.0.0.1, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} CPUs (timings are sensitive to it). "gzip" sizes are each JS/CSS body gzipped here at level 9 (an estimate, whatever the server sent); "on the wire" is what Chromium received (CDP \`Network.loadingFinished.encodedDataLength\`: headers plus the body as sent, in the Content-Encoding given). Heavy packages checked: ${HEAVY_PACKAGES.join(', ')}.`,
     '', ...table, '',
-    'Requests of the first visit of `/pay` after `/chatPage`:', '', requestList(pay), '',
+    ...visits.flatMap((visit) => [`Requests of the first visit of \`${visit.route}\` after \`/chatPage\`, signed in:`, '', visitRequestList(visit), '']),
     'Requests of a cold `/chatPage` load:', '', requestList(chat), '',
     'Requests of a cold host-only page (`/__bench_host_only`):', '', requestList(host),
   ].join('\n');
@@ -336,7 +402,7 @@ function rewriteReadme(figures) {
 
 async function main() {
   const product = await startProduct();
-  remotesDir = product.remotesDir;
+  files = buildFiles({ hostDist, remotesDir: product.remotesDir });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS }).catch(async (e) => {
     await product.stop();
     throw e;
@@ -345,13 +411,17 @@ async function main() {
     const results = {
       host: await measureHostOnly(browser, product.origin),
       chat: await measureChatPage(browser, product.origin),
-      pay: await measureFirstVisitOfPay(browser, product.origin),
+      visits: [],
       registry: await measureRegistry(product.origin),
       sdk: sizeOfFiles(hostDist, sharedChunkFiles(hostDist, '@qiming/sdk')),
     };
+    for (const visit of AREA_VISITS) {
+      console.log(`[bench] first visit of ${visit.route}…`);
+      results.visits.push(await measureFirstVisit(browser, product.origin, product.signedIn, visit));
+    }
     const rows = buildRows(results);
     console.table(rows);
-    console.log('First visit of /pay:', results.pay.requests.map(pathOf).join(' '));
+    for (const visit of results.visits) console.log(`First visit of ${visit.route}:`, visit.requests.map(pathOf).join(' '));
     rewriteReadme(markdownFigures(rows, results));
     console.log(`figures written to ${path.relative(process.cwd(), readmePath)}`);
   } finally {

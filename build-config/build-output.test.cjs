@@ -1,5 +1,6 @@
-// Over every build in the workspace (run after `pnpm build`): the precompressed siblings and the
-// hidden source maps the production config promises (precompress.test.cjs checks the config).
+// Over every build in the workspace (run after `pnpm build`): the precompressed siblings, the
+// hidden source maps and the chunk-packages.json listing the production config promises
+// (precompress.test.cjs checks the config).
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
@@ -42,5 +43,12 @@ describe.each(builds())('the build %s', (build) => {
     expect(substantial.length).toBeGreaterThan(0);
     expect(substantial.filter((f) => !files.includes(`${f}.map`))).toEqual([]);
     expect(code.filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('sourceMappingURL'))).toEqual([]);
+  });
+
+  it('lists every script and stylesheet of its chunks in chunk-packages.json (bench/ reads which files hold which packages)', () => {
+    const listed = JSON.parse(fs.readFileSync(path.join(dir, 'chunk-packages.json'), 'utf8'));
+    // Chunk files carry their [contenthash:10]; files copied as they are (public/) are no chunk's.
+    const code = files.filter((f) => /\.[0-9a-f]{10}\.(js|css)$/.test(f));
+    expect(code.filter((f) => !Array.isArray(listed[f]))).toEqual([]);
   });
 });

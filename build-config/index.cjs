@@ -13,6 +13,7 @@ const { ReleaseFilePlugin } = require('./release-file-plugin.cjs');
 const { PageChunksPlugin } = require('./page-chunks-plugin.cjs');
 const { ChunkPackagesPlugin } = require('./chunk-packages-plugin.cjs');
 const { SharedChunksPlugin } = require('./shared-chunks-plugin.cjs');
+const { uiKitSplitChunks } = require('./ui-kit-chunks.cjs');
 const { compressionPlugins } = require('./precompress.cjs');
 const areas = require('@qiming/contracts/areas.json');
 
@@ -144,6 +145,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
     publicPath: '/',
     uniqueName: 'qm_host',
   });
+  config.optimization = { splitChunks: uiKitSplitChunks() };
   const devServerOrigin = env.DEV_API_ORIGIN || 'http://localhost:8080';
   config.plugins.push(
     new webpack.DefinePlugin({

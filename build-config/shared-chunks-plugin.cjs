@@ -7,6 +7,9 @@
 const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
 const CODE = /\.(js|css)$/;
 
+/** The shared module a module-federation provide module provides (its libIdent ignores the context), or undefined for any other module. */
+const providedShareOf = (module) => (module.type === 'provide-module' ? module.libIdent({ context: '' }).match(PROVIDED)?.[1] : undefined);
+
 function filesOfBlocks(compilation, module) {
   const files = new Set();
   const chunks = [];
@@ -27,7 +30,7 @@ class SharedChunksPlugin {
         const { chunkGraph } = compilation;
         const shared = {};
         for (const module of compilation.modules) {
-          const name = module.libIdent?.({ context: compiler.context })?.match(PROVIDED)?.[1];
+          const name = providedShareOf(module);
           if (name) shared[name] = [...filesOfBlocks(compilation, module).files].sort();
         }
         const bootFiles = new Set();
@@ -48,4 +51,4 @@ class SharedChunksPlugin {
   }
 }
 
-module.exports = { SharedChunksPlugin };
+module.exports = { SharedChunksPlugin, providedShareOf };
