@@ -10,11 +10,12 @@ const MARKER = '/qm-e2e-untouched';
 
 const areaCache = (area: string, version: string) => `qm-area-${area}-${version}`;
 
-/** Waits until the worker has cached every file of the release. */
+/** Waits until the worker has cached every file of the release and marked it whole (host-shell/src/sw/areaCacheSync.ts). */
 async function expectReleaseCached(page: Page, area: string, version: string) {
   const origin = new URL(page.url()).origin;
-  const expected = (await releaseFiles(page, area, version)).map((file) => `${origin}/remotes/${area}/${version}/${file}`).sort();
-  expect(expected.length).toBeGreaterThan(2);
+  const files = await releaseFiles(page, area, version);
+  expect(files.length).toBeGreaterThan(2);
+  const expected = [...files, '.qm-complete'].map((file) => `${origin}/remotes/${area}/${version}/${file}`).sort();
   await expect.poll(async () => (await cachedUrls(page, areaCache(area, version)))?.filter((url) => !url.endsWith(MARKER)), { timeout: 30_000 }).toEqual(expected);
 }
 
