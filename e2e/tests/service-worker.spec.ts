@@ -53,6 +53,9 @@ const versionsOf = (load: Load) => [...new Set(load.files.map((r) => new URL(r.u
 const bypassed = (load: Load) => load.files.filter((r) => !r.fromServiceWorker()).map((r) => r.url());
 
 test.describe.serial('the service worker', () => {
+  // The worker caches five areas (then the switched one twice) beside the page on 2 busy cores.
+  test.describe.configure({ timeout: 180_000 });
+
   test('a repeat visit runs the chat area from its cache; activate and rollback switch versions and replace exactly that area’s cache', async ({ page }) => {
     await page.goto('/chatPage');
     await expectArea(page, 'chat', '1.0.0');
