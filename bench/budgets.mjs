@@ -184,8 +184,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Resolves once the service worker controls the page and has cached, whole, every area release the page's registry names. */
 async function waitForServiceWorkerCaches(page) {
-  await page.waitForFunction(
-    async () => {
+  const ready = () =>
+    page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return false;
       const registry = JSON.parse(document.getElementById('qm-registry')?.textContent ?? 'null');
       for (const { area, version, entry } of registry?.areas ?? []) {
@@ -195,10 +195,12 @@ async function waitForServiceWorkerCaches(page) {
         if (!(await (await caches.open(name)).match(new URL('.qm-complete', new URL(entry, location.href)).href))) return false;
       }
       return true;
-    },
-    null,
-    { timeout: 60_000, polling: 250 },
-  );
+    });
+  const deadline = Date.now() + 60_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('the service worker did not control the page and cache every area within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /**
