@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CACHE_PREFIX, PAGES_CACHE, areaCacheName, releaseOfPath } from './cacheNames';
 import { registryAreasOf } from './areaCachePlan';
 import { AreaCacheSync } from './areaCacheSync';
+import { keptOnUse } from './releaseFiles';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -24,16 +25,20 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// An area version's files from its own cache when the worker has it, else from the network (not
-// stored: versions are cached whole, by the registry the page posts). A versioned URL's content
-// never changes once published, mf-manifest.json and remoteEntry.js included (server README,
-// "Service worker").
+// An area version's files from its own cache when the worker has it, else from the network. Only
+// fonts are stored then, into the cache of a version the registry names (it exists); everything
+// else is cached ahead, whole, by the registry the page posts. A versioned URL's content never
+// changes once published, mf-manifest.json and remoteEntry.js included (server README, "Service worker").
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && releaseOfPath(url.pathname) !== null,
   async ({ request, url }) => {
     const release = releaseOfPath(url.pathname)!;
-    const cached = await caches.match(request, { cacheName: areaCacheName(release.area, release.version), ignoreVary: true });
-    return cached ?? fetch(request);
+    const cacheName = areaCacheName(release.area, release.version);
+    const cached = await caches.match(request, { cacheName, ignoreVary: true });
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok && keptOnUse(url.pathname) && (await caches.has(cacheName))) await (await caches.open(cacheName)).put(request, response.clone());
+    return response;
   },
 );
 

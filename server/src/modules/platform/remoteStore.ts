@@ -15,9 +15,9 @@ const UPLOAD_CONCURRENCY = 8;
 /** The file a release is known by: written last, so a release that has it is complete. */
 const MANIFEST = 'mf-manifest.json';
 
-/** What a build holds for the server and ops, never fetched by a browser (with source maps and the siblings). */
+/** What a build holds for the server and ops, never fetched by a browser (with source maps, the siblings and licence notes). */
 const NOT_FETCHED = new Set(['release.json', 'chunk-packages.json', 'mf-stats.json']);
-const NOT_FETCHED_PATTERN = /\.(map|br|gz)$|(^|\/)\./;
+const NOT_FETCHED_PATTERN = /\.(map|br|gz|LICENSE\.txt)$|(^|\/)\./;
 
 /** Whether a browser running the release may fetch this file of it (the service worker caches those). */
 export function fetchedByBrowsers(file: string): boolean {

@@ -69,6 +69,7 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     fs.mkdirSync(path.join(build, 'assets'));
     fs.writeFileSync(path.join(build, 'assets', 'logo.0123456789.svg'), '<svg/>');
     fs.writeFileSync(path.join(build, 'main.abc123.js.map'), '{}');
+    fs.writeFileSync(path.join(build, 'main.abc123.js.LICENSE.txt'), '/*! MIT */');
     await t.app.platform.publish({ area: 'media', buildDir: build });
     const response = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/media/2.0.0/files' });
     assert.equal(response.statusCode, 200);
