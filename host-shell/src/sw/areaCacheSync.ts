@@ -30,7 +30,6 @@ export class AreaCacheSync {
     return this.queue;
   }
 
-
   private async run(areas: readonly RegistryAreaLike[]): Promise<void> {
     const plan = areaCachePlan(areas, await this.caches.keys(), this.origin);
     await Promise.all(plan.stale.map((name) => this.caches.delete(name)));
