@@ -3,6 +3,7 @@
 // InjectManifest into dist/sw.js, served by the server at /sw.js with no-cache.
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import * as navigationPreload from 'workbox-navigation-preload';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -44,6 +45,8 @@ registerRoute(
 
 // Pages are per visitor and carry the registry: always from the network, so an ops switch shows on
 // the next load; the last copy is only for when the network fails. /app-api is never routed here.
+// The page's request starts while the worker is still starting (navigation preload).
+navigationPreload.enable();
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
