@@ -152,6 +152,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
       __DEFAULT_REGISTRY__: JSON.stringify(defaultRegistry(isDev)),
       // `pnpm dev`: load every area from its dev server, not from the registry's published builds.
       __USE_BUILT_IN_REGISTRY__: JSON.stringify(isDev),
+      __SERVICE_WORKER__: JSON.stringify(!isDev),
     }),
     new ModuleFederationPlugin({
       name: 'qm_host',
@@ -165,6 +166,7 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
     new SharedChunksPlugin(),
     // The web app manifest and its icons (install as an app), served as they are.
     new CopyPlugin({ patterns: [{ from: path.join(packageDir, 'public'), noErrorOnMissing: true }] }),
+    ...(isDev ? [] : [serviceWorkerPlugin()]),
   );
   config.devServer = {
     port: areas.hostDevPort,
@@ -173,6 +175,22 @@ function hostConfig({ packageDir, mode = 'production', env = process.env }) {
     proxy: [{ context: ['/app-api', '/ping', '/remotes', '/sandbox-pay'], target: devServerOrigin }],
   };
   return config;
+}
+
+/**
+ * The host's service worker (host-shell/src/sw/sw.ts → dist/sw.js) with the precache list of this
+ * build: every file a browser fetches, hashed names by their URL (the hash is the revision), the
+ * rest (icons, the web app manifest) by a content revision. Not the page (per visitor, from the
+ * network), nor maps, siblings, licence notes or the build's JSON for the server.
+ */
+function serviceWorkerPlugin() {
+  const { InjectManifest } = require('workbox-webpack-plugin');
+  return new InjectManifest({
+    swSrc: './src/sw/sw.ts',
+    swDest: 'sw.js',
+    exclude: [/\.(map|br|gz|txt)$/, /^index\.html$/, /^[^/]+\.json$/, /^sw\.js$/],
+    dontCacheBustURLsMatching: /\.[0-9a-f]{10}\.(js|css)$/,
+  });
 }
 
 /** What the host uses when it has never reached the registry: every area at its package version. */

@@ -19,6 +19,7 @@ import { announcements } from './announcements/announcementsStore';
 import { captureInstallPrompt } from './dialogs/installPrompt';
 import { applyGuards } from './guards/guards';
 import { t } from './i18n';
+import { registerServiceWorker } from './sw/registerServiceWorker';
 
 /** The site's config and language for the SDK and every area, loaded before anything draws text. */
 async function applySiteLanguage(registry: Registry) {
@@ -65,6 +66,10 @@ async function boot() {
   void loadAccount();
   // Not needed to read or type: fetched once the page has drawn, so it does not compete with the area's files.
   void pageDrawn().then(() => announcements.load());
+  // Caches the host and the areas at these versions for the next visit, once this one is usable.
+  void pageDrawn().then(() =>
+    registerServiceWorker(registry, { enabled: __SERVICE_WORKER__, isSecureContext: window.isSecureContext, serviceWorker: navigator.serviceWorker }),
+  );
 }
 
 boot().catch((error) => {

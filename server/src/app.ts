@@ -185,7 +185,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
-  await serveFrontend(server, { hostShellDir: config.hostShellDir, remotes, pageContent: platform.pageContent });
+  await serveFrontend(server, { hostShellDir: config.hostShellDir, remotes, pageContent: platform.pageContent, serviceWorker: config.serviceWorker });
 
   // Holds that expired while no server ran (a crash, a restart) are released before serving.
   const released = await points.service.holds.sweepExpired();

@@ -113,6 +113,7 @@ const EnvSchema = z.object({
   SITE_EDITION: z.enum(['domestic', 'international']).default('domestic'),
   SITE_GUARDS: optionalVar(z.enum(['true', 'false', '1', '0'])),
   SITE_SPECIAL_LAYOUT: envFlag(false),
+  SERVICE_WORKER: envFlag(true),
   DOWNLOAD_WINDOWS_URL: optionalVar(httpUrl),
   DOWNLOAD_EXTENSION_URL: optionalVar(httpUrl),
   DOWNLOAD_ANDROID_URL: optionalVar(httpUrl),
@@ -321,6 +322,8 @@ export interface ServerConfig {
   /** PostgreSQL when set; SQLite in dataDir otherwise. */
   databaseUrl: string | undefined;
   hostShellDir: string;
+  /** SERVICE_WORKER: the host build's service worker at /sw.js; false serves one that clears its caches and unregisters itself. */
+  serviceWorker: boolean;
   /** The remote store's folder (DATA_DIR/remotes) when blobs are on local disk; with S3 the bucket's remotes/ holds it. */
   remoteStoreDir: string;
   /** The blob store (server/src/storage/README.md): BLOB_DIR (default DATA_DIR/blobs), or an S3 bucket when S3_BUCKET is set. */
@@ -469,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     hostShellDir: path.resolve(e.HOST_SHELL_DIR),
+    serviceWorker: e.SERVICE_WORKER,
     remoteStoreDir: path.join(dataDir, 'remotes'),
     storage: storage.storage,
     opsToken: e.OPS_TOKEN || undefined,

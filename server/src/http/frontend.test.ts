@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { addMissingSiblings } from '@qiming/contracts/federation';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { RETIRING_SERVICE_WORKER } from './serviceWorker.js';
 import { fakeRemoteBuild } from '../testing/fakeRemoteBuild.js';
 import { signed } from '../testing/signature.js';
 
@@ -67,6 +68,40 @@ describe('front-end serving after a new host build', () => {
       assert.equal(response.statusCode, 200);
       assert.equal(response.body, 'console.log("new host")');
       assert.equal((await t.app.server.inject({ method: 'GET', url: '/chatPage' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the service worker at /sw.js', () => {
+  const BUILT_WORKER = 'self.__WB_MANIFEST_USED = true;';
+
+  it('serves the host build\'s worker revalidated on every check, so a new build reaches browsers', async () => {
+    const t = await createTestApp();
+    try {
+      fs.writeFileSync(path.join(t.config.hostShellDir, 'sw.js'), BUILT_WORKER);
+      const response = await t.app.server.inject({ method: 'GET', url: '/sw.js' });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['cache-control'], 'no-cache');
+      assert.match(response.headers['content-type'] as string, /javascript/);
+      assert.equal(response.body, BUILT_WORKER);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with SERVICE_WORKER=false serves the retiring worker instead: it deletes the site\'s caches and unregisters', async () => {
+    const t = await createTestApp({ SERVICE_WORKER: 'false' });
+    try {
+      fs.writeFileSync(path.join(t.config.hostShellDir, 'sw.js'), BUILT_WORKER);
+      const response = await t.app.server.inject({ method: 'GET', url: '/sw.js' });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['cache-control'], 'no-cache');
+      assert.match(response.headers['content-type'] as string, /javascript/);
+      assert.equal(response.body, RETIRING_SERVICE_WORKER);
+      assert.match(response.body, /registration\.unregister\(\)/);
+      assert.match(response.body, /startsWith\('qm-'\)/);
     } finally {
       await t.close();
     }

@@ -7,9 +7,14 @@ import { directoryOf } from '../storage/index.js';
 import { fail } from './envelope.js';
 import { HostPage, type PageContentOf } from './hostPage.js';
 import { serveRemotesFromStore } from './remoteFiles.js';
+import { serveRetiringServiceWorker } from './serviceWorker.js';
 
-/** Files whose URL never changes while their content may: the browser must revalidate them. */
-const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'release.json']);
+/**
+ * Files whose URL never changes while their content may: the browser must revalidate them. The
+ * service worker (`sw.js`) too: browsers check it for updates on navigations, and a new host build
+ * must reach them.
+ */
+const REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'release.json', 'sw.js']);
 
 /** The precompressed siblings of a file (build-config/precompress.cjs), served in its place. */
 const SIBLING = /\.(br|gz)$/;
@@ -49,12 +54,16 @@ const NOT_FRONTEND = /^\/(app-api|remotes|ping)(\/|$)/;
  * written in (hostPage.ts). The remote store: a folder (local blob store) is served by
  * @fastify/static, a bucket by remoteFiles.ts with the same rules.
  */
-export async function serveFrontend(app: FastifyInstance, options: { hostShellDir: string; remotes: BlobStore; pageContent: PageContentOf }): Promise<void> {
+export async function serveFrontend(
+  app: FastifyInstance,
+  options: { hostShellDir: string; remotes: BlobStore; pageContent: PageContentOf; serviceWorker: boolean },
+): Promise<void> {
   const remoteDir = directoryOf(options.remotes);
   if (remoteDir) await serveRemoteFolder(app, remoteDir);
   else serveRemotesFromStore(app, options.remotes, { cacheControlOf, servable: remoteServableName });
   const indexFile = path.join(options.hostShellDir, 'index.html');
   const hasHost = fs.existsSync(indexFile);
+  if (!options.serviceWorker) serveRetiringServiceWorker(app);
   if (hasHost) {
     await app.register(fastifyStatic, {
       root: options.hostShellDir,

@@ -10,6 +10,8 @@ type SignatureExemption = { readonly prefix: string } | { readonly method: strin
 export const SIGNATURE_EXEMPTIONS: readonly SignatureExemption[] = [
   // The host shell's first call: the page must boot even when signing fails, to show why.
   { method: 'GET', path: '/app-api/platform/remotes' },
+  // The service worker's file lists of published releases (files anyone may fetch at /remotes/).
+  { prefix: '/app-api/platform/releases/' },
   // Ops tools on other machines, authenticated by the bearer OPS_TOKEN; not browsers.
   { prefix: '/app-api/platform/ops/' },
   // The public share page API.

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { fakeRemoteBuild } from '../../testing/fakeRemoteBuild.js';
@@ -60,6 +62,28 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
     const unknownArea = await t.app.server.inject(signed({ method: 'POST', url: '/app-api/platform/remote-errors', payload: { area: 'nope', version: null, stage: 'load', message: 'x' } }));
     assert.deepEqual(unknownArea.json(), { code: 400, data: null, msg: '未知区域：nope' });
+  });
+
+  it('lists the files of a published release a browser fetches, without a signature, for the service worker', async () => {
+    const build = fakeRemoteBuild({ area: 'media', version: '2.0.0' });
+    fs.mkdirSync(path.join(build, 'assets'));
+    fs.writeFileSync(path.join(build, 'assets', 'logo.0123456789.svg'), '<svg/>');
+    fs.writeFileSync(path.join(build, 'main.abc123.js.map'), '{}');
+    fs.writeFileSync(path.join(build, 'main.abc123.js.LICENSE.txt'), '/*! MIT */');
+    await t.app.platform.publish({ area: 'media', buildDir: build });
+    const response = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/media/2.0.0/files' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.deepEqual(response.json(), { code: 0, msg: '', data: { files: ['assets/logo.0123456789.svg', 'main.abc123.js', 'mf-manifest.json', 'remoteEntry.js'] } });
+    for (const file of response.json().data.files) {
+      assert.equal((await t.app.server.inject({ method: 'GET', url: `/remotes/media/2.0.0/${file}` })).statusCode, 200, file);
+    }
+
+    const unknown = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/media/9.9.9/files' });
+    assert.equal(unknown.statusCode, 404);
+    assert.deepEqual(unknown.json(), { code: 404, data: null, msg: 'media 没有已发布的版本 9.9.9（先用 publish 发布）' });
+    const unknownArea = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/nope/1.0.0/files' });
+    assert.equal(unknownArea.statusCode, 404);
   });
 
   it('lets registry changes over HTTP through only with the ops token', async () => {

@@ -21,6 +21,7 @@ const GuardEventBody = z.object({
   path: z.string({ error: 'path 必须是文本' }).max(500, { error: 'path 不能超过 500 个字符' }),
 });
 const AreaParams = z.object({ area: z.string().min(1).max(40) });
+const ReleaseParams = z.object({ area: z.string().min(1).max(40), version: z.string().min(1).max(64) });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
 const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
 
@@ -50,6 +51,17 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, userId
     const key = await visitorKey(request, reply, userIdOf);
     reply.header('Cache-Control', 'no-cache');
     return ok(await service.registryFor(key));
+  });
+
+  // The service worker caches a release by this list (host-shell/README.md, "Service worker").
+  app.get('/platform/releases/:area/:version/files', { schema: { params: ReleaseParams } }, async (request, reply) => {
+    const { area, version } = request.params;
+    const files = await service.releaseFiles(area, version).catch((error: unknown) => {
+      if (error instanceof PlatformError) throw new AppError(404, error.message, 404);
+      throw error;
+    });
+    reply.header('Cache-Control', 'no-cache');
+    return ok({ files });
   });
 
   // 联系我们 (spec chat §2 bottom block, platform §2 contact dialog): the operator's published channels.

@@ -15,6 +15,9 @@ export const MAX_ERROR_EVENTS_PER_AREA = 500;
 
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 
+/** Release file lists kept (a release's files never change once published); bounded for long-running servers. */
+const FILE_LIST_CACHE_SIZE = 100;
+
 export interface AreaSummary {
   area: string;
   active: string | null;
@@ -24,6 +27,8 @@ export interface AreaSummary {
 }
 
 export class PlatformService {
+  private readonly fileLists = new Map<string, string[]>();
+
   constructor(
     private readonly repo: PlatformRepository,
     private readonly store: RemoteStore,
@@ -156,6 +161,23 @@ export class PlatformService {
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new PlatformError('灰度比例必须是 0 到 100 的整数');
     await this.repo.updateChannel(area, percent === 0 ? { canary_version: null, canary_percent: 0 } : { canary_version: version, canary_percent: percent });
     await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }) });
+  }
+
+  /**
+   * The files of a published release a browser may fetch (the service worker caches a version by
+   * them). A release's files are never rewritten once it is in the registry (`publish` refuses other
+   * content for a published version and only adds missing siblings), so each list is read once.
+   */
+  async releaseFiles(area: string, version: string): Promise<string[]> {
+    const key = `${area}@${version}`;
+    const known = this.fileLists.get(key);
+    if (known) return known;
+    await this.requireRelease(area, version);
+    if (!(await this.store.has(area, version))) throw new PlatformError(`${area} ${version} 的文件不在发布存储里`);
+    const files = await this.store.browserFiles(area, version);
+    if (this.fileLists.size >= FILE_LIST_CACHE_SIZE) this.fileLists.delete(this.fileLists.keys().next().value!);
+    this.fileLists.set(key, files);
+    return files;
   }
 
   async history(area: string, limit = 30): Promise<RemoteEvent[]> {
