@@ -55,6 +55,7 @@ export interface InPageBench {
   watchReload(closing: string | null): void;
   whenVisible(): Promise<OpenTimes>;
   quiet(quietMs: number, maxMs: number): Promise<{ quiet: boolean; lastChangeAt: number }>;
+  serviceWorkerSettled(maxMs: number): Promise<boolean>;
   shows(text: string): boolean;
   messageNodes(): number;
 }

@@ -323,6 +323,32 @@
       });
     },
 
+    /**
+     * Resolves true once the service worker controls the page and has cached what each live area
+     * needs (host-shell/src/sw: a `.qm-complete` marker per area version), so its first-visit work
+     * is not measured as the page's; false after `maxMs`, or at once where there is no worker.
+     */
+    async serviceWorkerSettled(maxMs) {
+      if (!navigator.serviceWorker) return false;
+      const registry = JSON.parse(document.getElementById('qm-registry')?.textContent ?? 'null');
+      const settled = async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        for (const { area, version, entry } of registry?.areas ?? []) {
+          if (!version || !entry) continue;
+          const cache = `qm-area-${area}-${version}`;
+          if (!(await caches.has(cache))) return false;
+          if (!(await (await caches.open(cache)).match(new URL('.qm-complete', new URL(entry, location.href)).href))) return false;
+        }
+        return true;
+      };
+      const deadline = performance.now() + maxMs;
+      while (!(await settled())) {
+        if (performance.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return true;
+    },
+
     /** Whether `text` is drawn inside the visible part of the messages box. */
     shows: (text) => shows(text),
 

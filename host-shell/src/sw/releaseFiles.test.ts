@@ -1,4 +1,4 @@
-import { keptOnUse, releaseFilesUrl, releaseFileUrls } from './releaseFiles';
+import { releaseFilesUrl, releaseFileUrls } from './releaseFiles';
 
 const BASE = 'https://ai.example.cn/remotes/chat/1.1.0/';
 
@@ -15,13 +15,6 @@ describe('release files', () => {
       `${BASE}static/js/async/12.ab12cd34ef.js`,
       `${BASE}assets/%E5%9B%BE%E6%A0%87%201.svg`,
     ]);
-  });
-
-  it('leaves fonts to be kept when a page uses them', () => {
-    const answer = { code: 0, data: { files: ['app.js', 'assets/noto-sans-sc-4-400-normal.d5a52dec49.woff2', 'assets/KaTeX_Main-Regular.woff', 'assets/KaTeX_Main-Regular.ttf'] } };
-    expect(releaseFileUrls(answer, BASE)).toEqual([`${BASE}app.js`]);
-    expect(keptOnUse('/remotes/chat/1.1.0/assets/noto-sans-sc-4-400-normal.d5a52dec49.woff2')).toBe(true);
-    expect(keptOnUse('/remotes/chat/1.1.0/remoteEntry.js')).toBe(false);
   });
 
   it('drops names that would leave the release folder', () => {

@@ -11,7 +11,6 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CACHE_PREFIX, PAGES_CACHE, areaCacheName, releaseOfPath } from './cacheNames';
 import { registryAreasOf } from './areaCachePlan';
 import { AreaCacheSync } from './areaCacheSync';
-import { keptOnUse } from './releaseFiles';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -26,10 +25,11 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// An area version's files from its own cache when the worker has it, else from the network. Only
-// fonts are stored then, into the cache of a version the registry names (it exists); everything
-// else is cached ahead, whole, by the registry the page posts. A versioned URL's content never
-// changes once published, mf-manifest.json and remoteEntry.js included (server README, "Service worker").
+// An area version's files from its own cache when the worker has it, else from the network. What
+// a page load needs is cached ahead (the server's list of a release: its boot files); everything
+// else — lazy chunks, fonts, the heavy libraries — is kept when a page first uses it, into the
+// cache of a version the registry names (it exists). A versioned URL's content never changes once
+// published, mf-manifest.json and remoteEntry.js included (server README, "Service worker").
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && releaseOfPath(url.pathname) !== null,
   async ({ request, url }) => {
@@ -38,7 +38,7 @@ registerRoute(
     const cached = await caches.match(request, { cacheName, ignoreVary: true });
     if (cached) return cached;
     const response = await fetch(request);
-    if (response.ok && keptOnUse(url.pathname) && (await caches.has(cacheName))) await (await caches.open(cacheName)).put(request, response.clone());
+    if (response.ok && (await caches.has(cacheName))) await (await caches.open(cacheName)).put(request, response.clone());
     return response;
   },
 );

@@ -19,7 +19,7 @@ interface RemoteStats {
 type PageChunks = Record<string, { js?: string[]; css?: string[] } | null>;
 
 /** The files of a release its `./app` needs at once, the shared modules it asks the host for, and its pages' files. */
-interface ReleasePlan {
+export interface ReleasePlan {
   entry: string;
   scripts: string[];
   styles: string[];
@@ -42,8 +42,42 @@ interface HostChunks {
 }
 
 /** Hints for a release's scripts and stylesheets, under its base URL. */
-function releaseFiles(base: string, scripts: string[], styles: string[]): PreloadLink[] {
+function releaseHints(base: string, scripts: string[], styles: string[]): PreloadLink[] {
   return [...scripts.map((file): PreloadLink => ({ href: base + file, as: 'script' })), ...styles.map((file): PreloadLink => ({ href: base + file, as: 'style' }))];
+}
+
+/** What a release's manifest, stats and page-chunks.json say a page load of it needs; null while it is not (fully) stored. */
+export async function readReleasePlan(store: RemoteStore, area: string, version: string): Promise<ReleasePlan | null> {
+  const prefix = `${area}/${version}/`;
+  const body = await store.blobs.read(prefix + MANIFEST);
+  if (!body) return null;
+  const manifest = JSON.parse(body.toString('utf8')) as RemoteManifest;
+  const entry = path.posix.join(manifest.metaData?.remoteEntry?.path ?? '', manifest.metaData?.remoteEntry?.name || 'remoteEntry.js');
+  const app = manifest.exposes?.find((e) => e?.path === './app');
+  // Without stats (a build made elsewhere) the host's chunks are left to the runtime: the
+  // manifest's shared list names every module any page of the area uses, most of them lazily.
+  const stats = await store.blobs.read(prefix + STATS);
+  const shared = stats ? strings((JSON.parse(stats.toString('utf8')) as RemoteStats).exposes?.find((e) => e?.path === './app')?.requires) : [];
+  const exists = async (file: string) => (await store.blobs.exists(prefix + file)) && file;
+  const existing = async (files: string[]) => (await Promise.all(files.map(exists))).filter((f): f is string => !!f);
+  if (!(await exists(entry))) return null;
+  const pageChunks = await store.blobs.read(prefix + PAGES);
+  const pages: PageChunks = {};
+  for (const [name, files] of Object.entries(pageChunks ? (JSON.parse(pageChunks.toString('utf8')) as PageChunks) : {})) {
+    pages[name] = { js: await existing(strings(files?.js)), css: await existing(strings(files?.css)) };
+  }
+  return { entry, scripts: await existing(strings(app?.assets?.js?.sync)), styles: await existing(strings(app?.assets?.css?.sync)), shared, pages };
+}
+
+
+/**
+ * The files of a release a page load fetches: its manifest and remoteEntry.js, the `./app`
+ * expose's own files and every page chunk's (what the service worker caches ahead; everything
+ * else, lazily loaded, it keeps when a page first uses it).
+ */
+export function bootFilesOf(plan: ReleasePlan): string[] {
+  const pages = Object.values(plan.pages).flatMap((page) => [...strings(page?.js), ...strings(page?.css)]);
+  return [...new Set([MANIFEST, plan.entry, ...plan.scripts, ...plan.styles, ...pages])].sort();
 }
 
 /** The page chunk a route shows: `page-<its first path segment>`, `page-index` for `/` (build-config/page-chunks-plugin.cjs). */
@@ -88,10 +122,10 @@ export class PagePreloads {
         { href: area.entry, as: 'fetch', crossorigin: true },
         { href: base + plan.entry, as: 'script' },
         ...this.hostFilesOf(host, [], plan.shared),
-        ...releaseFiles(base, plan.scripts, plan.styles),
+        ...releaseHints(base, plan.scripts, plan.styles),
       );
       const page = plan.pages[pageChunkOf(pathname)];
-      if (page) links.push(...releaseFiles(base, strings(page.js), strings(page.css)));
+      if (page) links.push(...releaseHints(base, strings(page.js), strings(page.css)));
     }
     const seen = new Set<string>();
     return links.filter((link) => !seen.has(link.href) && !!seen.add(link.href));
@@ -101,35 +135,13 @@ export class PagePreloads {
     const key = `${area}@${version}`;
     let plan = this.plans.get(key);
     if (!plan) {
-      plan = this.readPlan(area, version);
+      plan = readReleasePlan(this.store, area, version);
       if (this.plans.size >= PLAN_CACHE_SIZE) this.plans.delete(this.plans.keys().next().value!);
       this.plans.set(key, plan);
       // A release not (yet) readable is asked again next time.
       void plan.then((p) => p ?? this.plans.delete(key), () => this.plans.delete(key));
     }
     return plan;
-  }
-
-  private async readPlan(area: string, version: string): Promise<ReleasePlan | null> {
-    const prefix = `${area}/${version}/`;
-    const body = await this.store.blobs.read(prefix + MANIFEST);
-    if (!body) return null;
-    const manifest = JSON.parse(body.toString('utf8')) as RemoteManifest;
-    const entry = path.posix.join(manifest.metaData?.remoteEntry?.path ?? '', manifest.metaData?.remoteEntry?.name || 'remoteEntry.js');
-    const app = manifest.exposes?.find((e) => e?.path === './app');
-    // Without stats (a build made elsewhere) the host's chunks are left to the runtime: the
-    // manifest's shared list names every module any page of the area uses, most of them lazily.
-    const stats = await this.store.blobs.read(prefix + STATS);
-    const shared = stats ? strings((JSON.parse(stats.toString('utf8')) as RemoteStats).exposes?.find((e) => e?.path === './app')?.requires) : [];
-    const exists = async (file: string) => (await this.store.blobs.exists(prefix + file)) && file;
-    const existing = async (files: string[]) => (await Promise.all(files.map(exists))).filter((f): f is string => !!f);
-    if (!(await exists(entry))) return null;
-    const pageChunks = await this.store.blobs.read(prefix + PAGES);
-    const pages: PageChunks = {};
-    for (const [name, files] of Object.entries(pageChunks ? (JSON.parse(pageChunks.toString('utf8')) as PageChunks) : {})) {
-      pages[name] = { js: await existing(strings(files?.js)), css: await existing(strings(files?.css)) };
-    }
-    return { entry, scripts: await existing(strings(app?.assets?.js?.sync)), styles: await existing(strings(app?.assets?.css?.sync)), shared, pages };
   }
 
   /** The host build's shared-chunks.json, re-read when a new build replaces it; empty for a host built before it existed. */

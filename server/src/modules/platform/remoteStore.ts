@@ -15,15 +15,6 @@ const UPLOAD_CONCURRENCY = 8;
 /** The file a release is known by: written last, so a release that has it is complete. */
 const MANIFEST = 'mf-manifest.json';
 
-/** What a build holds for the server and ops, never fetched by a browser (with source maps, the siblings and licence notes). */
-const NOT_FETCHED = new Set(['release.json', 'chunk-packages.json', 'mf-stats.json']);
-const NOT_FETCHED_PATTERN = /\.(map|br|gz|LICENSE\.txt)$|(^|\/)\./;
-
-/** Whether a browser running the release may fetch this file of it (the service worker caches those). */
-export function fetchedByBrowsers(file: string): boolean {
-  return !NOT_FETCHED.has(file) && !NOT_FETCHED_PATTERN.test(file);
-}
-
 /** Every file under dir, relative with '/' separators. */
 function filesUnder(dir: string): string[] {
   return fs
@@ -58,15 +49,6 @@ export class RemoteStore {
   /** A complete release: its manifest, written last, is there. */
   has(area: string, version: string): Promise<boolean> {
     return this.blobs.exists(`${area}/${version}/${MANIFEST}`);
-  }
-
-  /** The files of a stored release a browser may fetch, relative to its folder, sorted. */
-  async browserFiles(area: string, version: string): Promise<string[]> {
-    const prefix = `${area}/${version}/`;
-    return (await this.blobs.list(prefix))
-      .map((key) => key.slice(prefix.length))
-      .filter(fetchedByBrowsers)
-      .sort();
   }
 
   /** Removes whatever is stored of a release (an interrupted publish's leftovers). */

@@ -64,17 +64,19 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.deepEqual(unknownArea.json(), { code: 400, data: null, msg: '未知区域：nope' });
   });
 
-  it('lists the files of a published release a browser fetches, without a signature, for the service worker', async () => {
-    const build = fakeRemoteBuild({ area: 'media', version: '2.0.0' });
-    fs.mkdirSync(path.join(build, 'assets'));
-    fs.writeFileSync(path.join(build, 'assets', 'logo.0123456789.svg'), '<svg/>');
-    fs.writeFileSync(path.join(build, 'main.abc123.js.map'), '{}');
-    fs.writeFileSync(path.join(build, 'main.abc123.js.LICENSE.txt'), '/*! MIT */');
+  it('lists the files a page load of a published release fetches, without a signature, for the service worker', async () => {
+    const build = fakeRemoteBuild({ area: 'media', version: '2.0.0', appAssets: { js: ['expose.0123456789.js'], css: ['app.0123456789.css'], requires: [] } });
+    fs.writeFileSync(path.join(build, 'page-chunks.json'), JSON.stringify({ 'page-painter': { js: ['page-painter.0123456789.js'], css: [] } }));
+    for (const file of ['expose.0123456789.js', 'app.0123456789.css', 'page-painter.0123456789.js', 'mermaid.0123456789.js']) fs.writeFileSync(path.join(build, file), `/* ${file} */`);
     await t.app.platform.publish({ area: 'media', buildDir: build });
     const response = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/media/2.0.0/files' });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['cache-control'], 'no-cache');
-    assert.deepEqual(response.json(), { code: 0, msg: '', data: { files: ['assets/logo.0123456789.svg', 'main.abc123.js', 'mf-manifest.json', 'remoteEntry.js'] } });
+    assert.deepEqual(response.json(), {
+      code: 0,
+      msg: '',
+      data: { files: ['app.0123456789.css', 'expose.0123456789.js', 'mf-manifest.json', 'page-painter.0123456789.js', 'remoteEntry.js'] },
+    });
     for (const file of response.json().data.files) {
       assert.equal((await t.app.server.inject({ method: 'GET', url: `/remotes/media/2.0.0/${file}` })).statusCode, 200, file);
     }

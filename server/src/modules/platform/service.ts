@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/contracts';
 import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/contracts/federation';
 import { inCanary } from './cohort.js';
+import { bootFilesOf, readReleasePlan } from './pagePreloads.js';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
@@ -164,17 +165,18 @@ export class PlatformService {
   }
 
   /**
-   * The files of a published release a browser may fetch (the service worker caches a version by
-   * them). A release's files are never rewritten once it is in the registry (`publish` refuses other
-   * content for a published version and only adds missing siblings), so each list is read once.
+   * The files of a published release a page load fetches (`bootFilesOf`: the service worker caches
+   * them ahead). A release's files are never rewritten once it is in the registry (`publish` refuses
+   * other content for a published version and only adds missing siblings), so each list is read once.
    */
   async releaseFiles(area: string, version: string): Promise<string[]> {
     const key = `${area}@${version}`;
     const known = this.fileLists.get(key);
     if (known) return known;
     await this.requireRelease(area, version);
-    if (!(await this.store.has(area, version))) throw new PlatformError(`${area} ${version} 的文件不在发布存储里`);
-    const files = await this.store.browserFiles(area, version);
+    const plan = await readReleasePlan(this.store, area, version);
+    if (!plan) throw new PlatformError(`${area} ${version} 的文件不在发布存储里`);
+    const files = bootFilesOf(plan);
     if (this.fileLists.size >= FILE_LIST_CACHE_SIZE) this.fileLists.delete(this.fileLists.keys().next().value!);
     this.fileLists.set(key, files);
     return files;
