@@ -16,6 +16,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     // A returning visitor: the current announcements are already closed (global-setup.ts writes it).
     storageState: SEEN_ANNOUNCEMENTS_STATE,
+    // The service worker would fetch every area's boot files beside each test on 2 cores; its own
+    // spec allows it (service-worker.spec.ts), the rest of the suite tests the page without it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

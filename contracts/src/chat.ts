@@ -1,3 +1,5 @@
+import type { ToolCallRecord } from './extensions.js';
+
 /**
  * Chat: the model catalogue, the streaming gateway and conversation history (spec chat §3, §7).
  * Paths under /app-api; every JSON response is the envelope { code, data, msg }.
@@ -180,6 +182,8 @@ export interface StreamChunk {
   answerComplete?: boolean | null;
   /** On that chunk: the answer's creation time as saved (ISO 8601). */
   createTime?: string | null;
+  /** Tool calls of extensions that started or changed (merged by id into what came before). */
+  toolCalls?: ToolCallRecord[] | null;
 }
 
 /**
@@ -219,6 +223,8 @@ export interface ChatContentItem {
   reasoning?: string;
   references?: Reference[];
   followUps?: string[];
+  /** The extensions' tool calls the answer made, in order (assistant only). */
+  toolCalls?: ToolCallRecord[];
 }
 
 /**

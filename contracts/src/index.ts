@@ -11,5 +11,6 @@ export * from './share.js';
 export * from './agents.js';
 export * from './images.js';
 export * from './knowledge.js';
+export * from './extensions.js';
 export * from './routeOwnership.js';
 export * from './pageLayout.js';

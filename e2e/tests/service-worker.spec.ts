@@ -8,6 +8,8 @@ const NEXT_CHAT = '1.0.3-sw';
 /** Put into another area's cache before a chat switch: still there after it, that cache was not rebuilt. */
 const MARKER = '/qm-e2e-untouched';
 
+test.use({ serviceWorkers: 'allow' });
+
 const areaCache = (area: string, version: string) => `qm-area-${area}-${version}`;
 
 /** Waits until the worker has cached every file of the release it fetches ahead and marked it whole (host-shell/src/sw/areaCacheSync.ts). */
