@@ -45,6 +45,7 @@ export {
   producedOutput,
   restrictionOf,
   webSearchCost,
+  discounted,
   type ChargeLimits,
   type Entitlements,
   type ModelPrices,

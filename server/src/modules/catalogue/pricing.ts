@@ -125,9 +125,15 @@ function ruleCost(price: PriceRule, usage: Usage, multiplierPercent: number): nu
   return Number(ceilDiv(numerator * BigInt(multiplierPercent), denominator * 100n));
 }
 
+/** A listed number of points (the search fee, an extension's calls) after the discount, rounded up. */
+export function discounted(points: number, multiplierPercent: number): number {
+  assertCount(points, 'points');
+  return Number(ceilDiv(BigInt(points) * BigInt(multiplierPercent), 100n));
+}
+
 /** The web-wide search fee after the discount. */
 export function webSearchCost(multiplierPercent: number): number {
-  return Number(ceilDiv(BigInt(WEB_SEARCH_POINTS) * BigInt(multiplierPercent), 100n));
+  return discounted(WEB_SEARCH_POINTS, multiplierPercent);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { NodeStatus, Reference } from '@qiming/contracts';
+import type { NodeStatus, Reference, ToolCallRecord } from '@qiming/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
@@ -9,6 +9,8 @@ import { chunkBodies, MALFORMED_FRAME, type ChunkBody, type ChunkIds } from './j
 import { SHUTDOWN_REASON, type JobHandle } from './jobs/jobManager.js';
 import { fetchFollowUps } from './followUps.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
+import { runToolLoop, type ToolLoopEvent } from './tools/toolLoop.js';
+import type { ToolCaller, ToolSource } from './tools/types.js';
 import { UpstreamError, type ChannelConfig, type UpstreamEvent, type UpstreamRequest } from './upstream/types.js';
 
 /** The channel router as the gateway uses it (upstream/channelRouter.ts). */
@@ -23,6 +25,8 @@ export interface FinishedAnswer {
   reasoning: string;
   references: Reference[];
   followUps: string[];
+  /** The extensions' tool calls, in order. */
+  toolCalls: ToolCallRecord[];
   status: Exclude<NodeStatus, 'generating'>;
   error: string | null;
   offlineDemo: boolean;
@@ -35,7 +39,7 @@ type Alongside = (trx: Kysely<Database>) => Promise<unknown>;
 export interface GenerationDeps {
   source: AnswerSource;
   points: {
-    settle(generationId: string, usage: Usage, options?: { searched?: boolean; alongside?: Alongside }): Promise<unknown>;
+    settle(generationId: string, usage: Usage, options?: { searched?: boolean; toolFees?: number; alongside?: Alongside }): Promise<unknown>;
     refund(generationId: string, options?: { alongside?: Alongside }): Promise<unknown>;
   };
   conversations: {
@@ -46,6 +50,8 @@ export interface GenerationDeps {
   pingAfterMs: number;
   /** The follow-up suggestions call gives up after this long (followUps.ts); 0 turns it off. */
   followUpTimeoutMs: number;
+  /** The extensions (MCP) a message may use; without it `plan.extensions` is ignored. */
+  tools?: ToolSource;
   log: Log;
 }
 
@@ -65,6 +71,8 @@ export interface GenerationPlan {
   searchRequested?: boolean;
   /** Sources known before the model runs (a knowledge base's passages): the first references the reader gets. */
   references?: Reference[];
+  /** Extensions the model may call (the message's and its agent's), for whom, and the points the hold set aside for their calls. */
+  extensions?: { names: string[]; caller: ToolCaller; feeAllowance: number };
   request: Omit<UpstreamRequest, 'signal'>;
 }
 
@@ -96,14 +104,16 @@ interface ReadAnswer {
   produced: boolean;
   /** References a web search brought (the search fee is due only then). */
   webReferences: number;
+  /** Points of the extensions' calls that answered. */
+  toolFees: number;
   /** The channel that answered; null when none could. */
   channel: ChannelConfig | null;
 }
 
 /** Streams the answer's chunks until the source ends, fails, or the job is stopped or shut down. */
 async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: GenerationDeps): Promise<ReadAnswer> {
-  const answer: FinishedAnswer = { content: '', reasoning: '', references: [], followUps: [], status: 'done', error: null, offlineDemo: false, usage: null };
-  const read: ReadAnswer = { answer, produced: false, webReferences: 0, channel: null };
+  const answer: FinishedAnswer = { content: '', reasoning: '', references: [], followUps: [], toolCalls: [], status: 'done', error: null, offlineDemo: false, usage: null };
+  const read: ReadAnswer = { answer, produced: false, webReferences: 0, toolFees: 0, channel: null };
   let lastActivity = Date.now();
   job.emit(chunkBodies.ping(WAIT_TEXTS.start, plan.ids));
   if (plan.references?.length) {
@@ -122,7 +132,7 @@ async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: Generation
     deps.log,
   );
 
-  const apply = (event: UpstreamEvent) => {
+  const apply = (event: ToolLoopEvent) => {
     lastActivity = Date.now();
     switch (event.type) {
       case 'content':
@@ -149,14 +159,22 @@ async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: Generation
         return;
       case 'malformedChunk':
         return job.emitRaw(MALFORMED_FRAME);
+      case 'toolCalls':
+        read.toolFees = event.fees;
+        for (const record of event.records) {
+          const at = answer.toolCalls.findIndex((known) => known.id === record.id);
+          if (at < 0) answer.toolCalls.push(record);
+          else answer.toolCalls[at] = record;
+        }
+        return job.emit(chunkBodies.toolCalls(event.records));
       case 'toolCall':
-        // Extensions (MCP) will run tool calls; until then a model's tool call is not answered.
+        // Calls are the tool loop's (openAnswer): without extensions a model's call is not answered.
         return;
     }
   };
 
   try {
-    const { channel, events } = await deps.source.open(plan.answeredBy, { ...plan.request, signal: job.signal });
+    const { channel, events } = await openAnswer(job, plan, deps);
     read.channel = channel;
     answer.offlineDemo = channel.kind === 'offline';
     for (;;) {
@@ -183,17 +201,36 @@ async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: Generation
   return read;
 }
 
+/**
+ * The answer's events: the channel router's answer, or — when the message selected extensions —
+ * the tool loop around it (its later rounds on the channel that answered the first).
+ */
+async function openAnswer(job: JobHandle, plan: GenerationPlan, deps: GenerationDeps): Promise<{ channel: ChannelConfig; events: AsyncIterator<ToolLoopEvent> }> {
+  const request = { ...plan.request, signal: job.signal };
+  if (!plan.extensions?.names.length || !deps.tools) return deps.source.open(plan.answeredBy, request);
+  const session = await deps.tools.open(plan.extensions.names, plan.extensions.caller, job.signal);
+  const tools = session.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  const opened = await deps.source.open(plan.answeredBy, { ...request, tools });
+  const loop = runToolLoop({ [Symbol.asyncIterator]: () => opened.events }, (round) => deps.source.streamOn(opened.channel, plan.answeredBy, { ...request, ...round }), request.messages, {
+    session,
+    feeAllowance: plan.extensions.feeAllowance,
+    signal: job.signal,
+  });
+  return { channel: opened.channel, events: loop };
+}
+
 /** How the answer is billed: settled at its usage, or (null) refunded. */
 interface Charge {
   usage: Usage;
   searched: boolean;
+  toolFees: number;
 }
 
-function chargeOf(plan: GenerationPlan, { answer, produced, webReferences }: ReadAnswer): Charge | null {
+function chargeOf(plan: GenerationPlan, { answer, produced, webReferences, toolFees }: ReadAnswer): Charge | null {
   const charged = answer.status === 'done' || (answer.status === 'stopped' && produced);
   if (!charged) return null;
   // A search ran when it brought sources back; one that did not run is never billed.
-  return { usage: usageFor(plan, answer, produced), searched: plan.searchRequested === true && webReferences > 0 };
+  return { usage: usageFor(plan, answer, produced), searched: plan.searchRequested === true && webReferences > 0, toolFees };
 }
 
 /**
@@ -204,7 +241,7 @@ function chargeOf(plan: GenerationPlan, { answer, produced, webReferences }: Rea
 async function settleAndSave(jobId: string, answer: FinishedAnswer, charge: Charge | null, deps: GenerationDeps): Promise<void> {
   const save = (executor?: Kysely<Database>) => deps.conversations.finishAnswer(jobId, answer, executor);
   try {
-    if (charge) await deps.points.settle(jobId, charge.usage, { searched: charge.searched, alongside: save });
+    if (charge) await deps.points.settle(jobId, charge.usage, { searched: charge.searched, toolFees: charge.toolFees, alongside: save });
     else await deps.points.refund(jobId, { alongside: save });
     return;
   } catch (error) {

@@ -88,6 +88,8 @@ export class JobRecovery {
     const entries = await this.deps.store.endOrphan(jobId, (meta) => interruptedChunk(jobId, meta.convGroupId));
     if (!entries) return;
     const partial = partialAnswerOf(entries);
-    await this.deps.finishAnswer(jobId, { ...partial, followUps: [], status: 'failed', error: INTERRUPTED_MESSAGE, offlineDemo: false, usage: null });
+    // A call still running when the instance died never answered.
+    const toolCalls = partial.toolCalls.map((call) => (call.status === 'running' ? { ...call, status: 'failed' as const, result: INTERRUPTED_MESSAGE } : call));
+    await this.deps.finishAnswer(jobId, { ...partial, toolCalls, followUps: [], status: 'failed', error: INTERRUPTED_MESSAGE, offlineDemo: false, usage: null });
   }
 }

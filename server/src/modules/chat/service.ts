@@ -198,5 +198,5 @@ function searchRequested(body: StreamRequestBody, facts: CheckedRequest['facts']
 }
 
 function failedAnswer(error: string): FinishedAnswer {
-  return { content: '', reasoning: '', references: [], followUps: [], status: 'failed', error, offlineDemo: false, usage: null };
+  return { content: '', reasoning: '', references: [], followUps: [], toolCalls: [], status: 'failed', error, offlineDemo: false, usage: null };
 }

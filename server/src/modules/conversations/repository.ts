@@ -29,7 +29,7 @@ const SHOWN_CHILD = sql`coalesce(
   (select c.id from conversation_nodes c where c.parent_id = n.id order by c.seq desc, c.created_at desc, c.id desc limit 1))`;
 
 /** The final state of an answer (see ConversationsService.finishAnswer). */
-export type FinishedValues = Pick<NodeRow, 'content' | 'reasoning' | 'references' | 'follow_ups' | 'status' | 'error' | 'offline_demo' | 'usage' | 'finished_at'>;
+export type FinishedValues = Pick<NodeRow, 'content' | 'reasoning' | 'references' | 'follow_ups' | 'tool_calls' | 'status' | 'error' | 'offline_demo' | 'usage' | 'finished_at'>;
 
 /** SQL of conversation groups and their nodes; the same queries on SQLite and PostgreSQL. */
 export class ConversationsRepository {

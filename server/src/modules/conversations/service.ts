@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BRANCH_PAGE, type ConversationBranch, type ConversationGroup, type ConversationTree, type Page, type Reference } from '@qiming/contracts';
+import { BRANCH_PAGE, type ConversationBranch, type ConversationGroup, type ConversationTree, type Page, type Reference, type ToolCallRecord } from '@qiming/contracts';
 import type { Clock } from '../../clock.js';
 import type { Usage } from '../catalogue/index.js';
 import { chatError, conversationNotFound, parentNotFound } from './codes.js';
@@ -60,6 +60,7 @@ export interface FinishedAnswer {
   reasoning?: string;
   references?: Reference[];
   followUps?: string[];
+  toolCalls?: ToolCallRecord[];
   error?: string | null;
   offlineDemo?: boolean;
   usage?: Usage | null;
@@ -176,6 +177,7 @@ export class ConversationsService {
       reasoning: answer.reasoning ?? '',
       references: JSON.stringify(answer.references ?? []),
       follow_ups: JSON.stringify(answer.followUps ?? []),
+      tool_calls: JSON.stringify(answer.toolCalls ?? []),
       status: answer.status,
       error: answer.error ?? null,
       offline_demo: answer.offlineDemo ? 1 : 0,

@@ -37,6 +37,8 @@ export interface ConversationNodeTable {
   references: Generated<string>;
   /** JSON array of strings. */
   follow_ups: Generated<string>;
+  /** JSON array of ToolCallRecord (the extensions' calls of an answer). */
+  tool_calls: Generated<string>;
   status: ConversationNodeStatus;
   error: string | null;
   /** 1 when the offline model answered. */

@@ -1,4 +1,4 @@
-import type { BranchMessage, ChatContentItem, ConversationGroup, ConversationMessage, ConversationNode, ConversationTree } from '@qiming/contracts';
+import type { BranchMessage, ChatContentItem, ConversationGroup, ConversationMessage, ConversationNode, ConversationTree, ToolCallRecord } from '@qiming/contracts';
 import type { GroupRow, NodeRow, SiblingRow } from './repository.js';
 
 export function groupView(row: GroupRow): ConversationGroup {
@@ -15,7 +15,15 @@ export function groupView(row: GroupRow): ConversationGroup {
 
 function contentOf(row: NodeRow): ChatContentItem {
   if (row.role === 'user') return { role: 'user', content: row.content };
-  return { role: 'assistant', content: row.content, reasoning: row.reasoning, references: JSON.parse(row.references), followUps: JSON.parse(row.follow_ups) };
+  const toolCalls = JSON.parse(row.tool_calls) as ToolCallRecord[];
+  return {
+    role: 'assistant',
+    content: row.content,
+    reasoning: row.reasoning,
+    references: JSON.parse(row.references),
+    followUps: JSON.parse(row.follow_ups),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+  };
 }
 
 /** The index of the selected sibling; the newest when none (or one no longer there) is selected. */

@@ -117,6 +117,24 @@ describe(`points holds: hold / settle / refund (${DB})`, () => {
     assert.deepEqual(await points().hold(user, quiet, 'gpt-4o'), { held: 480 });
   });
 
+  it('the search fee and the extensions\' calls are ledger entries of their own, discounted like the price, settled once with the use', async () => {
+    const user = await funded(5000);
+    await t.app.db.db.updateTable('users').set({ user_package2: 2, user_package_expire_time2: china('2031-01-01 00:00').toISOString() }).where('id', '=', user).execute();
+    const id = gen();
+    // 600 × 0.8 + 500 × 0.8 + an allowance of 16 calls at 10 points × 0.8.
+    assert.deepEqual(await points().hold(user, id, 'gpt-4o', { webSearch: true, extensionPoints: 160 }), { held: 480 + 400 + 128 });
+    assert.equal((await points().settle(id, { requests: 1 }, { searched: true, toolFees: 30 })).charged, 480 + 400 + 24);
+    const entries = (await kinds(user)).filter((entry) => !entry.startsWith('daily_grant') && !entry.startsWith('adjust') && !entry.startsWith('hold') && !entry.startsWith('release'));
+    assert.deepEqual(entries, ['chat:daily:-100', 'chat:permanent:-380', 'search:permanent:-400', 'extension:permanent:-24']);
+    const history = await points().history(user, 1, 100);
+    assert.deepEqual(new Set(history.list.map((entry) => entry.kindText)), new Set(['每日积分发放', '系统调整', '预扣积分', '退回预扣积分', '对话消费', '联网搜索', '扩展调用']));
+    // Refunded (a failed answer): no fee of either kind.
+    const failed = gen();
+    await points().hold(user, failed, 'gpt-4o', { webSearch: true, extensionPoints: 160 });
+    assert.equal((await points().refund(failed)).charged, 0);
+    await assertLedgerMatches(t.app.db.db, user);
+  });
+
   it('high-level models: 1801 with the label unless package 2+ or a subscriber; unknown models: 未知的模型', async () => {
     const user = await funded(1_000_000);
     await assert.rejects(points().hold(user, gen(), 'claude-opus-4'), refusedWith(1801, '[套餐2及以上用户或订阅用户使用]'));

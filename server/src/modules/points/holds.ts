@@ -1,7 +1,7 @@
 import { AppError } from '../../http/envelope.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { HoldStatus, PointsBucketName } from '../../db/schema.js';
-import { costOf, entitlementsOf, maxCostOf, producedOutput, restrictionOf, type Usage } from '../catalogue/index.js';
+import { costOf, discounted, entitlementsOf, maxCostOf, producedOutput, restrictionOf, webSearchCost, type Usage } from '../catalogue/index.js';
 import { userPlanOf } from '../users/queries.js';
 import { POINTS_CODES, unknownModel } from './codes.js';
 import type { LedgerKind } from './kinds.js';
@@ -24,15 +24,31 @@ export interface SettleOptions extends EndOptions {
    * only then, even when the hold reserved it: a search that did not run is never billed.
    */
   searched?: boolean;
+  /** Listed points of the extensions' calls that answered (discounted here like every price). */
+  toolFees?: number;
 }
 
 export interface HoldOptions {
   webSearch?: boolean;
+  /** Listed points set aside for the extensions' calls (the dearest selected one's price × the calls an answer may make). */
+  extensionPoints?: number;
   /** Characters of everything sent upstream (system prompt, history, message, file text). */
   promptChars?: number;
   /** The ledger kind of the final charge: `chat` (default) or `media`. */
   purpose?: 'chat' | 'media';
 }
+
+/** What ending a hold charges, each part its own ledger entry. */
+interface Charges {
+  /** The model's (or media task's) price for the usage. */
+  use: number;
+  /** The web-wide search fee. */
+  search: number;
+  /** The extensions' calls. */
+  extension: number;
+}
+
+const NO_CHARGE: Charges = { use: 0, search: 0, extension: 0 };
 
 /** Where a generation's points ended up. The first outcome is final: later settle / refund calls answer it again. */
 export interface HoldOutcome {
@@ -102,7 +118,9 @@ export class HoldService {
         const restriction = restrictionOf(model, entitlements);
         if (restriction) throw new AppError(POINTS_CODES.modelRestricted, restriction);
         const webSearch = options.webSearch ?? false;
-        const cost = maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch, promptChars: options.promptChars ?? 0 }, this.options.limits);
+        const cost =
+          maxCostOf(model, { multiplierPercent: entitlements.multiplierPercent, webSearch, promptChars: options.promptChars ?? 0 }, this.options.limits) +
+          discounted(options.extensionPoints ?? 0, entitlements.multiplierPercent);
         const split = await tx.debit(userId, cost, { kind: 'hold', reference: model.id, key: `hold:${generationId}` });
         if (!split) throw new Error(`hold entries of ${generationId} exist without a hold`);
         await this.repo.insertHold(tx.trx, {
@@ -138,21 +156,26 @@ export class HoldService {
    * later calls change nothing and answer that first outcome.
    */
   async settle(generationId: string, usage: Usage, options: SettleOptions = {}): Promise<HoldOutcome> {
-    const costOfHold = (hold: HoldRow) => {
+    const chargesOfHold = (hold: HoldRow): Charges => {
       const model = this.options.prices.priced(hold.model);
       const held = hold.daily_held + hold.permanent_held;
+      if (!producedOutput(usage)) return { use: 0, search: 0, extension: 0 };
+      const percent = hold.multiplier_percent;
+      // The fees are exact; the model's part gets what the hold has left for it (never more than held).
+      const search = hold.web_search === 1 && options.searched === true ? Math.min(webSearchCost(percent), held) : 0;
+      const extension = Math.min(discounted(options.toolFees ?? 0, percent), held - search);
       // Validates the usage against the model's price rule before anything changes (a throw rolls back).
-      const cost = model ? costOf(model, usage, { multiplierPercent: hold.multiplier_percent, webSearch: hold.web_search === 1 && options.searched === true }) : producedOutput(usage) ? held : 0;
-      return Math.min(cost, held);
+      const use = model ? costOf(model, usage, { multiplierPercent: percent, webSearch: false }) : held;
+      return { use: Math.min(use, held - search - extension), search, extension };
     };
-    const { outcome, finished } = await this.finish(generationId, 'settled', costOfHold, options);
+    const { outcome, finished } = await this.finish(generationId, 'settled', chargesOfHold, options);
     if (finished && producedOutput(usage)) await this.successfulUse(outcome.userId);
     return outcome;
   }
 
   /** Releases the whole hold (failed generation, upstream error): idempotent like settle. */
   async refund(generationId: string, options: EndOptions = {}): Promise<HoldOutcome> {
-    return (await this.finish(generationId, 'refunded', () => 0, options)).outcome;
+    return (await this.finish(generationId, 'refunded', () => NO_CHARGE, options)).outcome;
   }
 
   /** Releases every hold past its expiry (the sweeper, and once at startup). Answers how many. */
@@ -160,7 +183,7 @@ export class HoldService {
     let released = 0;
     for (;;) {
       const ids = await this.repo.expiredHolds(this.points.now().toISOString(), 200);
-      for (const id of ids) if ((await this.finish(id, 'expired', () => 0)).finished) released++;
+      for (const id of ids) if ((await this.finish(id, 'expired', () => NO_CHARGE)).finished) released++;
       if (ids.length < 200) return released;
     }
   }
@@ -175,30 +198,44 @@ export class HoldService {
   }
 
   /**
-   * Ends a held hold in one transaction: releases each bucket's part, charges `chargeOf(hold)`
-   * (daily part first) and marks the hold, with the caller's `alongside` writes. When the business
+   * Ends a held hold in one transaction: releases each bucket's part, charges `chargesOf(hold)` —
+   * the use itself (`chat` / `media`), the search fee and the extensions' calls each as its own
+   * ledger entry, daily points first — and marks the hold, with the caller's `alongside` writes. When the business
    * day changed since the hold, the released daily points that were not charged expire at once —
    * they belonged to an earlier day's allowance. The hold row is locked before its user's balances:
    * only this method locks hold rows, so no transaction takes the two the other way round.
    */
-  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, chargeOf: (hold: HoldRow) => number, { alongside }: EndOptions = {}): Promise<{ outcome: HoldOutcome; finished: boolean }> {
+  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, chargesOf: (hold: HoldRow) => Charges, { alongside }: EndOptions = {}): Promise<{ outcome: HoldOutcome; finished: boolean }> {
     return this.points.write(async (tx) => {
       const hold = await this.repo.hold(tx.trx, generationId, true);
       if (!hold) throw new UnknownGenerationError(generationId);
       await alongside?.(tx.trx);
       if (hold.status !== 'held') return { outcome: outcomeOf(hold), finished: false };
-      const charged = chargeOf(hold);
+      const charges = chargesOf(hold);
+      const charged = charges.use + charges.search + charges.extension;
       await tx.lock(hold.user_id);
-      const usedDaily = Math.min(charged, hold.daily_held);
-      const parts: Array<[PointsBucketName, number, number]> = [
-        ['daily', hold.daily_held, usedDaily],
-        ['permanent', hold.permanent_held, charged - usedDaily],
+      // Each part takes what is left of the held daily points first, then permanent ones.
+      let dailyLeft = hold.daily_held;
+      const used: Record<PointsBucketName, Array<[LedgerKind, number, string]>> = { daily: [], permanent: [] };
+      const parts: Array<[LedgerKind, number, string]> = [
+        [hold.purpose as LedgerKind, charges.use, ''],
+        ['search', charges.search, ':search'],
+        ['extension', charges.extension, ':extension'],
       ];
-      for (const [bucket, heldPart, usedPart] of parts) {
-        if (heldPart > 0) await tx.apply(hold.user_id, bucket, heldPart, { kind: 'release', reference: hold.model, key: `release:${generationId}:${bucket}` });
-        if (usedPart > 0) await tx.apply(hold.user_id, bucket, -usedPart, { kind: hold.purpose as LedgerKind, reference: hold.model, key: `charge:${generationId}:${bucket}` });
+      for (const [kind, amount, suffix] of parts) {
+        const daily = Math.min(amount, dailyLeft);
+        dailyLeft -= daily;
+        used.daily.push([kind, daily, suffix]);
+        used.permanent.push([kind, amount - daily, suffix]);
       }
-      const unusedDaily = hold.daily_held - usedDaily;
+      for (const bucket of ['daily', 'permanent'] as const) {
+        const heldPart = bucket === 'daily' ? hold.daily_held : hold.permanent_held;
+        if (heldPart > 0) await tx.apply(hold.user_id, bucket, heldPart, { kind: 'release', reference: hold.model, key: `release:${generationId}:${bucket}` });
+        for (const [kind, amount, suffix] of used[bucket]) {
+          if (amount > 0) await tx.apply(hold.user_id, bucket, -amount, { kind, reference: hold.model, key: `charge:${generationId}${suffix}:${bucket}` });
+        }
+      }
+      const unusedDaily = dailyLeft;
       if (hold.day < tx.day && unusedDaily > 0) {
         await tx.apply(hold.user_id, 'daily', -unusedDaily, { kind: 'daily_expire', reference: hold.day, key: `release-expire:${generationId}` });
       }

@@ -11,6 +11,8 @@ export const LEDGER_KINDS = {
   hold: '预扣积分',
   release: '退回预扣积分',
   chat: '对话消费',
+  search: '联网搜索',
+  extension: '扩展调用',
   media: '创作消费',
   purchase: '购买积分',
   refund: '退款扣回',

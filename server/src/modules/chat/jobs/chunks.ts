@@ -1,4 +1,4 @@
-import type { Reference, StreamChunk } from '@qiming/contracts';
+import type { Reference, StreamChunk, ToolCallRecord } from '@qiming/contracts';
 import type { Translator } from '../../../locale/index.js';
 
 /**
@@ -42,6 +42,8 @@ export const chunkBodies = {
   /** A progress line replaces what the client shows, so it ends with a newline (spec chat §4). */
   progress: (text: string): ChunkBody => ({ code: 0, type: 'normal', choices: [{ delta: { content: `${text}\n` } }] }),
   references: (references: Reference[]): ChunkBody => ({ code: 0, type: 'normal', references, choices: [{ delta: { content: '' } }] }),
+  /** Tool calls that started or changed (the client merges them by id). */
+  toolCalls: (records: ToolCallRecord[]): ChunkBody => ({ code: 0, type: 'normal', toolCalls: records, choices: [{ delta: { content: '' } }] }),
   /** Suggestions joined by the spec's `&&` marker. */
   followUps: (questions: string[]): ChunkBody => ({ code: 0, type: 'follow_up', choices: [{ delta: { content: questions.join('&&') } }] }),
   /** The answer is complete: saved and billed (a real channel's follow-ups may still come after it). */

@@ -18,17 +18,38 @@ export interface AnthropicOptions extends SseTransportOptions {
 
 export const MIN_THINKING_BUDGET = 1024;
 
-type AnthropicBlock = { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
 
 interface AnthropicMessage {
   role: 'user' | 'assistant';
   content: string | AnthropicBlock[];
 }
 
-/** A message with images as content blocks: the images first (Anthropic's advice), then the text. */
+/** The arguments' JSON text as a tool_use block's `input` object ({} when the model wrote no valid object). */
+function toolInput(json: string): unknown {
+  try {
+    const value: unknown = JSON.parse(json || '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A message as content blocks: the images first (Anthropic's advice), then the text; an assistant
+ * turn of the tool loop ends with its tool_use blocks, a tool result is a tool_result block (of a user turn).
+ */
 function blocksOf(message: UpstreamMessage): AnthropicBlock[] {
+  if (message.role === 'tool') {
+    return [{ type: 'tool_result', tool_use_id: message.toolCallId ?? '', content: message.content, ...(message.toolError ? { is_error: true } : {}) }];
+  }
   const images = (message.images ?? []).map((image): AnthropicBlock => ({ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } }));
-  return message.content.trim() === '' ? images : [...images, { type: 'text', text: message.content }];
+  const toolUses = (message.toolCalls ?? []).map((call): AnthropicBlock => ({ type: 'tool_use', id: call.id, name: call.name, input: toolInput(call.arguments) }));
+  return [...images, ...(message.content.trim() === '' ? [] : [{ type: 'text' as const, text: message.content }]), ...toolUses];
 }
 
 const asBlocks = (content: AnthropicMessage['content']): AnthropicBlock[] => (typeof content === 'string' ? [{ type: 'text', text: content }] : content);
@@ -36,22 +57,23 @@ const asBlocks = (content: AnthropicMessage['content']): AnthropicBlock[] => (ty
 /**
  * Anthropic's shape of a conversation: system text at the top level, and strictly alternating
  * turns (consecutive messages of one role are joined). Empty messages (an answer stopped before
- * its first word) are dropped: the API refuses empty content. A message with images becomes
- * content blocks; text-only turns stay plain strings.
+ * its first word) are dropped: the API refuses empty content. A message with images or tool
+ * blocks becomes content blocks (tool results are a user turn); text-only turns stay plain strings.
  */
 export function toAnthropicConversation(messages: readonly UpstreamMessage[]): { system?: string; messages: AnthropicMessage[] } {
   const system: string[] = [];
   const turns: AnthropicMessage[] = [];
   for (const message of messages) {
-    const hasImages = (message.images?.length ?? 0) > 0;
-    if (message.content.trim() === '' && !hasImages) continue;
+    const needsBlocks = (message.images?.length ?? 0) > 0 || (message.toolCalls?.length ?? 0) > 0 || message.role === 'tool';
+    if (message.content.trim() === '' && !needsBlocks) continue;
     if (message.role === 'system') {
       system.push(message.content);
       continue;
     }
+    const role = message.role === 'tool' ? 'user' : message.role;
     const last = turns.at(-1);
-    if (last?.role !== message.role) turns.push({ role: message.role, content: hasImages ? blocksOf(message) : message.content });
-    else if (typeof last.content === 'string' && !hasImages) last.content += `\n\n${message.content}`;
+    if (last?.role !== role) turns.push({ role, content: needsBlocks ? blocksOf(message) : message.content });
+    else if (typeof last.content === 'string' && !needsBlocks) last.content += `\n\n${message.content}`;
     else last.content = [...asBlocks(last.content), ...blocksOf(message)];
   }
   return system.length > 0 ? { system: system.join('\n\n'), messages: turns } : { messages: turns };
@@ -76,6 +98,12 @@ function inputTokensOf(usage: Record<string, unknown>): number | undefined {
 const reportsUsage = (usage: Record<string, unknown>) => inputTokensOf(usage) !== undefined || typeof usage.output_tokens === 'number';
 
 const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+
+/**
+ * Thinking stays on for a think model, except in a round that carries tool results: Anthropic then
+ * wants the earlier round's signed thinking blocks sent back, which the gateway does not keep.
+ */
+const thinks = (request: UpstreamRequest) => request.think && !request.messages.some((message) => message.role === 'tool');
 
 /** Streams the Messages API (`POST {baseUrl}/messages`, `stream: true`). */
 export class AnthropicAdapter implements UpstreamAdapter {
@@ -102,7 +130,13 @@ export class AnthropicAdapter implements UpstreamAdapter {
           max_tokens: request.maxOutputTokens,
           ...toAnthropicConversation(request.messages),
           stream: true,
-          ...(request.think && budget >= MIN_THINKING_BUDGET ? { thinking: { type: 'enabled', budget_tokens: budget } } : {}),
+          ...(thinks(request) && budget >= MIN_THINKING_BUDGET ? { thinking: { type: 'enabled', budget_tokens: budget } } : {}),
+          ...(request.tools?.length
+            ? {
+                tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+                ...(request.toolChoice === 'none' ? { tool_choice: { type: 'none' } } : {}),
+              }
+            : {}),
         },
         signal: request.signal,
       },

@@ -29,8 +29,24 @@ const nonEmptyString = (value: unknown): value is string => typeof value === 'st
 
 type OpenAiContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
-/** A message as Chat Completions takes it: plain text, or text and images as content parts (data URLs). */
-export function toOpenAiMessage(message: UpstreamMessage): { role: UpstreamMessage['role']; content: string | OpenAiContentPart[] } {
+type OpenAiMessage =
+  | { role: UpstreamMessage['role']; content: string | OpenAiContentPart[] }
+  | { role: 'assistant'; content: string | null; tool_calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/**
+ * A message as Chat Completions takes it: plain text, or text and images as content parts (data
+ * URLs); an assistant turn of the tool loop with its `tool_calls`, a tool result as a `tool` message.
+ */
+export function toOpenAiMessage(message: UpstreamMessage): OpenAiMessage {
+  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId ?? '', content: message.content };
+  if (message.role === 'assistant' && message.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments || '{}' } })),
+    };
+  }
   if (!message.images?.length) return { role: message.role, content: message.content };
   return {
     role: message.role,
@@ -74,6 +90,12 @@ export class OpenAiCompatibleAdapter implements UpstreamAdapter {
           stream: true,
           stream_options: { include_usage: true },
           [this.options.maxTokensField ?? 'max_tokens']: request.maxOutputTokens,
+          ...(request.tools?.length
+            ? {
+                tools: request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
+                ...(request.toolChoice === 'none' ? { tool_choice: 'none' } : {}),
+              }
+            : {}),
         },
         signal: request.signal,
       },

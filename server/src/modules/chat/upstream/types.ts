@@ -15,10 +15,32 @@ export interface UpstreamImage {
 }
 
 export interface UpstreamMessage {
-  role: 'system' | 'user' | 'assistant';
+  /** `tool`: the result of one tool call the previous assistant message made (`toolCallId`). */
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
   /** Images that go with the text (a user message to a model that sees images); absent otherwise. */
   images?: UpstreamImage[];
+  /** The tool calls an assistant message made (a round of the tool loop). */
+  toolCalls?: UpstreamToolCall[];
+  /** Which call a `tool` message answers. */
+  toolCallId?: string;
+  /** A `tool` message whose call failed (Anthropic marks the result `is_error`). */
+  toolError?: boolean;
+}
+
+/** A tool call as the model made it: its id, the tool's name and the arguments' JSON text. */
+export interface UpstreamToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool the model may call (chat/tools/types.ts ToolSpec, as the wire formats need it). */
+export interface UpstreamTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  inputSchema: Record<string, unknown>;
 }
 
 export interface UpstreamRequest {
@@ -40,6 +62,10 @@ export interface UpstreamRequest {
   persona?: { name: string; starterQuestions: readonly string[] };
   /** A knowledge base was asked: the offline model answers by quoting these passages; a real upstream reads them in the system message. */
   knowledge?: KnowledgeSources;
+  /** Tools the model may call this round (the selected extensions'); absent or empty: none. */
+  tools?: UpstreamTool[];
+  /** `none`: the tools are described (earlier rounds used them) but the model must answer now. */
+  toolChoice?: 'auto' | 'none';
 }
 
 /** A knowledge base's passages for one question, numbered from 1 in order (as the answer's references are). */
@@ -59,7 +85,7 @@ export type UpstreamEvent =
   | { type: 'references'; references: Reference[] }
   /** Suggested next questions (usually three), sent once near the end. */
   | { type: 'followUps'; questions: string[] }
-  /** A tool call the model wants (OpenAI tool_calls), accumulated: the full arguments so far. */
+  /** A tool call the model wants (OpenAI tool_calls, Anthropic tool_use), accumulated: the full arguments so far. */
   | { type: 'toolCall'; index: number; id: string; name: string; arguments: string }
   /** Token usage so far, as totals: the last usage event of a stream is the final one. */
   | { type: 'usage'; inputTokens: number; outputTokens: number }
