@@ -1,9 +1,11 @@
 import { countPromptTokens, estimateTokens } from '../tokens.js';
 import { UpstreamError, type UpstreamAdapter, type UpstreamEvent, type UpstreamRequest } from '../types.js';
-import { withinBudget, type CountedText } from './budget.js';
+import { cutToTokens, withinBudget, type CountedText } from './budget.js';
 import { composeAnswer } from './composeAnswer.js';
 import { faultIn, type FaultMode } from './faults.js';
 import { pausesFor, piecesOf, sleep as timerSleep, untilAborted, type Sleep } from './pacing.js';
+import { answerFromToolResults, lastToolRound, plannedToolCalls } from './toolUse.js';
+import { zhWriter } from './writers/zh.js';
 
 export interface OfflineModelOptions {
   /** Streaming speed. Default 60; 0 or Infinity streams without pauses (tests, benchmarks). */
@@ -82,11 +84,38 @@ export class OfflineModel implements UpstreamAdapter {
     return { pieces, pauses: pausesFor(pieces, text.tokens, this.tokensPerSecond) };
   }
 
+  /**
+   * With extensions offered (toolUse.ts): the calls the question needs, or the answer from the
+   * results that came back. False when neither applies (the usual answer follows).
+   */
+  private async *useTools(request: UpstreamRequest, question: string): AsyncGenerator<UpstreamEvent, boolean> {
+    const { signal } = request;
+    const round = lastToolRound(request.messages);
+    if (round) {
+      const content = cutToTokens(answerFromToolResults(round, zhWriter.closing), request.maxOutputTokens);
+      const { pieces, pauses } = this.split(content);
+      if (!(await this.wait(this.firstTokenDelayMs, signal))) return true;
+      if (!(yield* this.paced('content', pieces, pauses, signal))) return true;
+      yield { type: 'usage', inputTokens: countPromptTokens(request.messages, estimateTokens), outputTokens: content.tokens };
+      return true;
+    }
+    const calls = request.toolChoice === 'none' ? [] : plannedToolCalls(question, request.tools ?? []);
+    if (calls.length === 0) return false;
+    if (!(await this.wait(this.firstTokenDelayMs, signal))) return true;
+    for (const [index, call] of calls.entries()) yield { type: 'toolCall', index, ...call };
+    yield { type: 'usage', inputTokens: countPromptTokens(request.messages, estimateTokens), outputTokens: estimateTokens(calls.map((call) => call.name + call.arguments).join('')) };
+    return true;
+  }
+
   private async *generate(request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
     const { signal } = request;
     if (signal.aborted) return;
     const lastUser = request.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
     const fault = faultIn(lastUser) ?? this.fault;
+    if (request.tools?.length) {
+      const used = yield* this.useTools(request, lastUser);
+      if (used) return;
+    }
     const answer = composeAnswer({ messages: request.messages, catalogueModel: request.catalogueModel, think: request.think, webSearch: request.webSearch, persona: request.persona, knowledge: request.knowledge });
     const { reasoning, content } = withinBudget(answer.reasoning, answer.content, request.maxOutputTokens);
 
