@@ -68,6 +68,8 @@ export interface Contribution {
   references?: Reference[];
   /** The knowledge base asked (its title names the conversation node's knowledgeName). */
   knowledge?: KnowledgeSources;
+  /** Extensions (MCP names) the message may use besides those the user selected: a plug-in agent's own. */
+  extensions?: string[];
 }
 
 /**
@@ -94,6 +96,8 @@ export interface BuiltContext {
   persona?: AnswerPersona;
   references: Reference[];
   knowledge?: KnowledgeSources;
+  /** The contributors' extensions (a plug-in agent's), deduplicated. */
+  extensions: string[];
 }
 
 /**
@@ -129,7 +133,8 @@ export async function buildContext(
   const messages: UpstreamMessage[] = [{ role: 'system', content: system }, ...memory.filter((m) => m.content !== ''), question];
   // An image counts as a fixed number of characters (one per token, like the rest of the estimate).
   const promptChars = messages.reduce((sum, m) => sum + m.content.length, 0) + images.size * IMAGE_PROMPT_TOKENS;
-  return { messages, promptChars, references, ...(persona ? { persona } : {}), ...(knowledge ? { knowledge } : {}) };
+  const extensions = [...new Set(contributions.flatMap((c) => c.extensions ?? []))];
+  return { messages, promptChars, references, extensions, ...(persona ? { persona } : {}), ...(knowledge ? { knowledge } : {}) };
 }
 
 /** How many question–answer rounds before the message the context remembers: `recentChatLen` (at most 8) with `useContext`, else none. */

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { StreamRequestBody } from '@qiming/contracts';
+import { EXTENSION_LIMITS, type StreamRequestBody } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import type { ModelPrices, PricedModel } from '../catalogue/index.js';
 import { POINTS_CODES, type PointsService } from '../points/index.js';
 import { chatError, CHAT_CODES } from '../conversations/codes.js';
 import type { ConversationsService, Turn, TurnInput } from '../conversations/index.js';
 import { buildContext, CHAT_LIMITS, memoryRounds, type AnswerIdentity, type ContextContributor, type ContextRequest, type UploadedImageSource } from './context.js';
-import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps } from './generation.js';
+import { runGeneration, type AnswerSource, type FinishedAnswer, type GenerationDeps, type GenerationPlan } from './generation.js';
 import type { ChunkIds } from './jobs/chunks.js';
 import type { JobManager, JobSlot } from './jobs/jobManager.js';
 import type { ContentPolicy } from './policy/contentPolicy.js';
+import { TOOL_LOOP_LIMITS } from './tools/toolLoop.js';
+import type { ToolSource } from './tools/types.js';
 import type { JobRecovery } from './recovery.js';
 
 
@@ -34,12 +36,17 @@ export interface ChatServiceDeps {
   uploadedImages?: UploadedImageSource;
   policy: ContentPolicy;
   contributors: readonly ContextContributor[];
+  /** The extensions (MCP) a message may use; without it `mcps` is ignored. */
+  tools?: ToolSource;
   recovery: JobRecovery;
   maxOutputTokens: number;
   pingAfterMs: number;
   followUpTimeoutMs: number;
   log: GenerationDeps['log'];
 }
+
+/** Characters of tool results the hold's prompt estimate adds for a message with extensions (two calls' worth). */
+const EXTENSION_RESULT_CHARS = 32_000;
 
 /** The client's view of the conversation is out of date: 608 makes it reload and regenerate (spec chat §4). */
 function reloadOnStaleParent(error: unknown): never {
@@ -69,6 +76,7 @@ export class ChatService {
     if (deps.policy.violation(body.request) || deps.policy.violation(systemPrompt)) throw chatError('bannedContent');
     const model = deps.prices.priced(body.model);
     if (!model) throw new AppError(400, '未知的模型');
+    if (new Set(body.mcps ?? []).size > EXTENSION_LIMITS.selectedMax) throw new AppError(400, `一次最多选择 ${EXTENSION_LIMITS.selectedMax} 个扩展`);
     let identity: AnswerIdentity | undefined;
     for (const contributor of deps.contributors) identity = (await contributor.check?.({ userId, body })) ?? identity;
     const facts = answerFacts(deps, body.model, identity);
@@ -113,7 +121,13 @@ export class ChatService {
     // concurrent sends spent the points the quote saw) leaves no conversation behind.
     const history = await deps.conversations.previewTurn(userId, input, memoryRounds(body)).catch(reloadOnStaleParent);
     const context = await buildContext({ userId, body }, history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
-    await deps.points.hold(userId, jobId, body.model, { webSearch, promptChars: context.promptChars });
+    const extensions = await this.extensionsOf(userId, body, context.extensions);
+    await deps.points.hold(userId, jobId, body.model, {
+      webSearch,
+      // With extensions the prompt goes up again with the calls' results: the hold covers two rounds.
+      promptChars: extensions ? context.promptChars * 2 + EXTENSION_RESULT_CHARS : context.promptChars,
+      extensionPoints: extensions?.feeAllowance ?? 0,
+    });
     let turn: Turn;
     try {
       turn = await deps.conversations.startTurn(userId, { ...input, knowledgeName: context.knowledge?.title ?? null }).catch(reloadOnStaleParent);
@@ -136,6 +150,7 @@ export class ChatService {
       followUps: body.stream !== false,
       searchRequested: webSearch,
       references: context.references,
+      ...(extensions ? { extensions } : {}),
       request: {
         model: answeredBy,
         catalogueModel: answeredBy,
@@ -165,6 +180,19 @@ export class ChatService {
       throw error;
     }
     return { ids, title: turn.group.title, finished: done.then(() => finished) };
+  }
+
+  /**
+   * The extensions the message may use — the user's selection and a plug-in agent's own — and the
+   * points set aside for their calls: the dearest one's price for as many calls as an answer may
+   * make. None without a tool source or names.
+   */
+  private async extensionsOf(userId: string, body: StreamRequestBody, fromContributors: readonly string[]): Promise<GenerationPlan['extensions']> {
+    const names = [...new Set([...(body.mcps ?? []), ...fromContributors])];
+    if (!this.deps.tools || names.length === 0) return undefined;
+    const priced = await this.deps.tools.priced(names);
+    const dearest = Math.max(0, ...priced.map((extension) => extension.pricePerCall));
+    return { names, caller: { userId }, feeAllowance: dearest * TOOL_LOOP_LIMITS.calls };
   }
 
   /** Tells the contributors the turn is written (an agent counts a new conversation); never refuses the message. */
