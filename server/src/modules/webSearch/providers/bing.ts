@@ -38,7 +38,7 @@ export class BingProvider implements SearchProvider {
         label: LABEL,
         apiKey: this.options.apiKey,
         fetch: this.options.fetch,
-        statusFailure: (status, _body, detail) => (status === 403 ? new WebSearchError('quota', SEARCH_MESSAGES.forbidden, detail) : null),
+        statusFailure: (status, detail) => (status === 403 ? new WebSearchError('quota', SEARCH_MESSAGES.forbidden, detail) : null),
       },
       request,
     );

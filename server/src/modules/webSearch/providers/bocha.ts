@@ -30,7 +30,7 @@ export class BochaProvider implements SearchProvider {
         label: LABEL,
         apiKey: this.options.apiKey,
         fetch: this.options.fetch,
-        statusFailure: (status, _body, detail) => bochaFailure(status, detail),
+        statusFailure: (status, detail) => bochaFailure(status, detail),
       },
       request,
     );

@@ -24,7 +24,7 @@ export interface SearchCall {
   apiKey: string | null;
   fetch?: typeof fetch;
   /** A provider's own reading of a non-2xx answer (its documented codes); null: the common one (401, 429, HTTP n). */
-  statusFailure?: (status: number, body: Record<string, unknown> | null, detail: string) => WebSearchError | null;
+  statusFailure?: (status: number, detail: string) => WebSearchError | null;
 }
 
 /**
@@ -51,11 +51,13 @@ export async function callSearchApi(call: SearchCall, request: Pick<ProviderRequ
   } catch (error) {
     throw asSearchFailure(error);
   }
-  const text = answer.text();
-  const detail = `${call.label}: HTTP ${answer.status}: ${answerDetail(text, outbound.secrets)}`;
-  const body = parseJsonObject(text);
-  if (!answer.ok) throw call.statusFailure?.(answer.status, body, detail) ?? statusFailure(answer.status, detail);
-  if (!body) throw badResponse(`${call.label}: not a JSON object: ${answerDetail(text, outbound.secrets).slice(0, 120)}`);
+  const answerText = answer.text();
+  if (!answer.ok) {
+    const detail = `${call.label}: HTTP ${answer.status}: ${answerDetail(answerText, outbound.secrets)}`;
+    throw call.statusFailure?.(answer.status, detail) ?? statusFailure(answer.status, detail);
+  }
+  const body = parseJsonObject(answerText);
+  if (!body) throw badResponse(`${call.label}: not a JSON object: ${answerDetail(answerText, outbound.secrets).slice(0, 120)}`);
   return body;
 }
 

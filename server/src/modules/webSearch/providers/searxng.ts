@@ -29,7 +29,7 @@ export class SearxngProvider implements SearchProvider {
         label: LABEL,
         apiKey: this.options.apiKey,
         fetch: this.options.fetch,
-        statusFailure: (status, _body, detail) =>
+        statusFailure: (status, detail) =>
           status === 403 ? statusFailure(403, `${detail} (is "json" in the instance's settings.yml search.formats?)`) : null,
       },
       request,

@@ -28,7 +28,7 @@ export class TavilyProvider implements SearchProvider {
         label: LABEL,
         apiKey: this.options.apiKey,
         fetch: this.options.fetch,
-        statusFailure: (status, _body, detail) => (status === 432 || status === 433 ? new WebSearchError('quota', SEARCH_MESSAGES.quota, detail) : null),
+        statusFailure: (status, detail) => (status === 432 || status === 433 ? new WebSearchError('quota', SEARCH_MESSAGES.quota, detail) : null),
       },
       request,
     );
