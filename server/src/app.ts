@@ -41,6 +41,7 @@ import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
+import { createWebSearchModule, type WebSearch } from './modules/webSearch/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
 import { closeBlobStore, createBlobStore, remoteBlobStore, type BlobStore } from './storage/index.js';
 
@@ -71,6 +72,8 @@ export interface App {
   images: Images;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
+  /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
+  webSearch: WebSearch;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const roleplay = add(createRoleplayModule(deps));
   const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
   const knowledge = add(await createKnowledgeModule({ ...deps, dialect: db.dialect, uploads: uploads.service }));
+  const webSearch = add(createWebSearchModule(deps));
   const chat = add(
     await createChatModule({
       ...deps,
@@ -212,6 +216,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     pay: pay.service,
     images: images.service,
     knowledge: knowledge.service,
+    webSearch: webSearch.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -11,6 +11,7 @@ import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
+import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -402,6 +403,8 @@ export interface ServerConfig {
   images: ImagesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
+  /** 联网搜索: the provider, its key and limits (SEARCH_*). */
+  webSearch: WebSearchConfig;
 }
 
 export interface ChatConfig {
@@ -536,5 +539,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
+    webSearch: webSearchConfigOf(env),
   };
 }
