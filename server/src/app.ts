@@ -154,6 +154,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       catalogue: catalogue.service,
       contributors: [roleplay.service.contributor, agents.service.contributor, knowledge.service.contributor],
       uploadedImages: uploads.service,
+      webSearch: webSearch.service,
     }),
   );
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));

@@ -45,7 +45,7 @@ export function agentContributor(agents: Pick<AgentsService, 'usable' | 'countUs
     },
     async contribute({ userId, body }) {
       const agent = await agentFor(userId, body);
-      return agent && { baseSystem: agentSystemText(agent), persona: { name: agent.name, starterQuestions: agent.starterQuestions } };
+      return agent && { baseSystem: agentSystemText(agent), persona: { name: agent.name, starterQuestions: agent.starterQuestions }, extensions: agent.extensions };
     },
     async started({ body }, { newConversation }) {
       const code = agentCodeOf(body);

@@ -62,6 +62,8 @@ export interface UsableAgent {
   answeredBy: string;
   hongScene: string | null;
   starterQuestions: string[];
+  /** The extensions it carries (a plug-in agent): chatting with it enables them. */
+  extensions: string[];
 }
 
 const pageOf = ({ pageNo, pageSize }: PageRequest) => ({ offset: (pageNo - 1) * pageSize, limit: pageSize });
@@ -269,6 +271,7 @@ export class AgentsService {
       systemPrompt: row.system_prompt,
       answeredBy: model !== null && isAgentModel(this.options.findModel(model)) ? model : AGENT_FALLBACK_MODEL,
       hongScene: row.hong_scene,
+      extensions: JSON.parse(row.mcps) as string[],
       starterQuestions: starterQuestions({ question1: texts.questions[0], question2: texts.questions[1], question3: texts.questions[2], question4: texts.questions[3] }),
     };
   }

@@ -11,6 +11,8 @@ import { fetchFollowUps } from './followUps.js';
 import { countPromptTokens, countTokens } from './upstream/tokens.js';
 import { runToolLoop, type ToolLoopEvent } from './tools/toolLoop.js';
 import type { ToolCaller, ToolSource } from './tools/types.js';
+import type { WebSearch } from '../webSearch/index.js';
+import { searchBeforeAnswer, withSearchResults } from './webSearchStep.js';
 import { UpstreamError, type ChannelConfig, type UpstreamEvent, type UpstreamRequest } from './upstream/types.js';
 
 /** The channel router as the gateway uses it (upstream/channelRouter.ts). */
@@ -52,6 +54,8 @@ export interface GenerationDeps {
   followUpTimeoutMs: number;
   /** The extensions (MCP) a message may use; without it `plan.extensions` is ignored. */
   tools?: ToolSource;
+  /** The configured web search provider; without it `plan.webSearch` is ignored. */
+  webSearch?: Pick<WebSearch, 'search'>;
   log: Log;
 }
 
@@ -71,6 +75,8 @@ export interface GenerationPlan {
   searchRequested?: boolean;
   /** Sources known before the model runs (a knowledge base's passages): the first references the reader gets. */
   references?: Reference[];
+  /** A web search to run before the model answers (a provider is configured and the switch or the 搜索 prefix asked). */
+  webSearch?: { query: string };
   /** Extensions the model may call (the message's and its agent's), for whom, and the points the hold set aside for their calls. */
   extensions?: { names: string[]; caller: ToolCaller; feeAllowance: number };
   request: Omit<UpstreamRequest, 'signal'>;
@@ -174,7 +180,12 @@ async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: Generation
   };
 
   try {
-    const { channel, events } = await openAnswer(job, plan, deps);
+    let request = plan.request;
+    if (plan.webSearch && deps.webSearch) {
+      const found = await searchBeforeAnswer(plan.webSearch.query, deps.webSearch, job.signal, apply);
+      request = withSearchResults(request, plan.webSearch.query, found);
+    }
+    const { channel, events } = await openAnswer(job, { ...plan, request }, deps);
     read.channel = channel;
     answer.offlineDemo = channel.kind === 'offline';
     for (;;) {

@@ -2,6 +2,8 @@ import type { preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { WebSearch } from '../webSearch/index.js';
+import type { ToolSource } from './tools/types.js';
 import type { Log } from '../../log.js';
 import type { Catalogue } from '../catalogue/index.js';
 import type { ConversationsService } from '../conversations/index.js';
@@ -44,6 +46,10 @@ export interface ChatDeps {
   contributors?: ContextContributor[];
   /** The uploads module: images of a message go as images to models that see them. */
   uploadedImages?: UploadedImageSource;
+  /** The extensions (MCP) module's tools; without it `mcps` is ignored. */
+  tools?: ToolSource;
+  /** The web search provider (联网搜索); without one configured only the offline model imitates a search. */
+  webSearch?: WebSearch;
   requireUser: preHandlerHookHandler;
 }
 
@@ -61,7 +67,7 @@ export interface ChatGateway {
  * (a job store in this process, or also in Redis Streams when REDIS_URL is set), crash recovery
  * and routes.
  */
-export async function createChatModule({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages, requireUser }: ChatDeps): Promise<ServerModule<ChatGateway>> {
+export async function createChatModule({ config, db, points, conversations, catalogue, log, now, contributors = [], uploadedImages, tools, webSearch, requireUser }: ChatDeps): Promise<ServerModule<ChatGateway>> {
   const chat = config.chat;
   const channels = chat.channelsJson ? parseChannels(chat.channelsJson, process.env, chat.channelsSource) : [];
   const offline = new OfflineModel({ tokensPerSecond: chat.offline.tokensPerSecond, firstTokenDelayMs: chat.offline.firstTokenMs, fault: chat.offline.fault });
@@ -69,6 +75,7 @@ export async function createChatModule({ config, db, points, conversations, cata
     channels,
     adapterFor: (channel) => adapterFor(channel, process.env),
     offline,
+    webSearchConfigured: webSearch?.configured() ?? false,
     cooldownMs: chat.channelCooldownSeconds * 1000,
     onAttemptFailed: (channel, error) => log.warn({ channel: channel.id, err: error }, 'upstream attempt failed'),
   });
@@ -119,6 +126,8 @@ export async function createChatModule({ config, db, points, conversations, cata
       return catalogue.priced(id) ? { think: false, web: false, icon: null, vision: false, searchAvailable } : undefined;
     },
     uploadedImages,
+    tools,
+    webSearch: webSearch?.configured() ? webSearch : undefined,
     policy: loadContentPolicy(chat.bannedWordsFile),
     contributors,
     recovery,

@@ -12,6 +12,8 @@ import type { JobManager, JobSlot } from './jobs/jobManager.js';
 import type { ContentPolicy } from './policy/contentPolicy.js';
 import { TOOL_LOOP_LIMITS } from './tools/toolLoop.js';
 import type { ToolSource } from './tools/types.js';
+import type { WebSearch } from '../webSearch/index.js';
+import { searchQueryOf, startsWithSearch, WEB_SEARCH_EXTENSION } from './webSearchStep.js';
 import type { JobRecovery } from './recovery.js';
 
 
@@ -38,6 +40,8 @@ export interface ChatServiceDeps {
   contributors: readonly ContextContributor[];
   /** The extensions (MCP) a message may use; without it `mcps` is ignored. */
   tools?: ToolSource;
+  /** A configured web search provider: the gateway searches before the model answers. Without it the offline model imitates one. */
+  webSearch?: Pick<WebSearch, 'search'>;
   recovery: JobRecovery;
   maxOutputTokens: number;
   pingAfterMs: number;
@@ -81,7 +85,7 @@ export class ChatService {
     for (const contributor of deps.contributors) identity = (await contributor.check?.({ userId, body })) ?? identity;
     const facts = answerFacts(deps, body.model, identity);
     if (!facts) throw new AppError(400, '未知的模型');
-    const webSearch = searchRequested(body, facts);
+    const webSearch = searchRequested(body, facts, this.deps.webSearch !== undefined);
 
     // Refuse before anything is written when the plan excludes the model or the points cannot
     // cover even the message alone; the exact hold (with history) comes before the turn is written.
@@ -102,7 +106,6 @@ export class ChatService {
   private async startInSlot(slot: JobSlot, userId: string, body: StreamRequestBody, checked: CheckedRequest): Promise<StartedGeneration> {
     const { deps } = this;
     const { model, facts, answeredBy } = checked;
-    const webSearch = searchRequested(body, facts);
     // The answer's id is the job's: the hold is taken under it before the turn is written.
     const jobId = randomUUID();
     const input: TurnInput = {
@@ -121,7 +124,11 @@ export class ChatService {
     // concurrent sends spent the points the quote saw) leaves no conversation behind.
     const history = await deps.conversations.previewTurn(userId, input, memoryRounds(body)).catch(reloadOnStaleParent);
     const context = await buildContext({ userId, body }, history, deps.contributors, { vision: facts.vision, uploadedImages: deps.uploadedImages });
-    const extensions = await this.extensionsOf(userId, body, context.extensions);
+    // A plug-in agent carrying 联网搜索 searches as the switch would.
+    const webSearch = searchRequested(body, facts, deps.webSearch !== undefined) || (context.extensions.includes(WEB_SEARCH_EXTENSION.mcpName) && facts.searchAvailable);
+    // With a provider the gateway searches; without one the offline model imitates it (request.webSearch).
+    const realSearch = webSearch && deps.webSearch !== undefined;
+    const extensions = await this.extensionsOf(userId, body, context.extensions.filter((name) => name !== WEB_SEARCH_EXTENSION.mcpName));
     await deps.points.hold(userId, jobId, body.model, {
       webSearch,
       // With extensions the prompt goes up again with the calls' results: the hold covers two rounds.
@@ -151,12 +158,13 @@ export class ChatService {
       searchRequested: webSearch,
       references: context.references,
       ...(extensions ? { extensions } : {}),
+      ...(realSearch ? { webSearch: { query: searchQueryOf(body.request) } } : {}),
       request: {
         model: answeredBy,
         catalogueModel: answeredBy,
         messages: context.messages,
         think: facts.think,
-        webSearch: facts.web || webSearch,
+        webSearch: facts.web || (webSearch && !realSearch),
         maxOutputTokens: deps.maxOutputTokens,
         ...(context.persona ? { persona: context.persona } : {}),
         ...(context.knowledge ? { knowledge: context.knowledge } : {}),
@@ -220,9 +228,12 @@ function answerFacts(deps: ChatServiceDeps, model: string, identity: AnswerIdent
   return facts && { ...facts, icon: identity.icon, name: identity.name };
 }
 
-/** The 联网搜索 switch counts only where a search can run: elsewhere it is ignored, neither reserved nor charged. */
-function searchRequested(body: StreamRequestBody, facts: CheckedRequest['facts']): boolean {
-  return body.search === true && facts.searchAvailable;
+/**
+ * The 联网搜索 switch — or, with a search provider, a message starting with 搜索 (spec chat §5) —
+ * counts only where a search can run: elsewhere it is ignored, neither reserved nor charged.
+ */
+function searchRequested(body: StreamRequestBody, facts: CheckedRequest['facts'], providerConfigured: boolean): boolean {
+  return (body.search === true || (providerConfigured && startsWithSearch(body.request))) && facts.searchAvailable;
 }
 
 function failedAnswer(error: string): FinishedAnswer {

@@ -1163,7 +1163,7 @@ Markdown 表格或分页列表：**页码 | 页面标题（结论句） | 要点
       '周末从上海出发，两天一夜去哪儿合适？看看天气',
       '去泰国旅游，3000 泰铢大概是多少人民币？够玩一天吗？',
     ],
-    mcps: ['weather', 'exchange-rate'],
+    mcps: ['datetime', 'unit-converter'],
     en: {
       appName: 'Travel Planner',
       description: 'Plans trips by destination, days and budget, checks local weather for clothing and backup plans, and converts currencies to estimate costs.',
@@ -1365,7 +1365,6 @@ Markdown 表格或分页列表：**页码 | 页面标题（结论句） | 要点
       '今天成都适合跑步吗？',
       '下周去哈尔滨出差，要带什么衣服？',
     ],
-    mcps: ['weather'],
     en: {
       appName: 'Weather & Outfit Helper',
       description: 'Checks current weather and the next few days’ forecast, and tells you what to wear, whether to take an umbrella, and whether it is a good day to exercise or dry laundry.',
@@ -2094,7 +2093,7 @@ Markdown 表格或分页列表：**页码 | 页面标题（结论句） | 要点
       '今年中秋节是几月几号？放几天假？',
       '离考试还有 30 天，帮我按天排一个复习计划',
     ],
-    mcps: ['calendar'],
+    mcps: ['datetime'],
     en: {
       appName: 'Date & Schedule Helper',
       description: 'Looks up the calendar, lunar dates and public holidays, counts down and measures days between dates, and helps you schedule, set deadlines and plan revision.',

@@ -6,6 +6,8 @@ export interface ChannelRouterOptions {
   adapterFor(channel: ChannelConfig): UpstreamAdapter;
   /** Answers models no channel serves, and channels of kind 'offline'. */
   offline: UpstreamAdapter;
+  /** A web search provider is configured (SEARCH_PROVIDER): the gateway searches before any model answers. */
+  webSearchConfigured?: boolean;
   /** How long a channel that failed goes to the back of the line. */
   cooldownMs: number;
   now?: () => number;
@@ -75,13 +77,13 @@ export class ChannelRouter {
   }
 
   /**
-   * Whether the web-wide search switch (联网搜索) can work for the model. No search provider is
-   * configured yet (the MCP / search work adds one): only the offline model imitates a search (with
-   * references, 离线演示); a real channel would get the bare question, so the switch is unavailable
-   * there and nothing is reserved or charged for it.
+   * Whether the web-wide search switch (联网搜索) can work for the model: always when a search
+   * provider is configured (the gateway searches and gives the model the results); without one
+   * only the offline model imitates a search (labelled example sources, 离线演示) — a real channel
+   * would get the bare question, so the switch is unavailable there and nothing is reserved or charged.
    */
   webSearchAvailable(modelId: string): boolean {
-    return !this.hasRealChannel(modelId);
+    return this.options.webSearchConfigured === true || !this.hasRealChannel(modelId);
   }
 
   /**

@@ -70,7 +70,10 @@ export interface UpstreamRequest {
 
 /** A knowledge base's passages for one question, numbered from 1 in order (as the answer's references are). */
 export interface KnowledgeSources {
+  /** The base's title; for web results (`kind: 'web'`) the query. */
   title: string;
+  /** `web`: the passages are web search results (the offline model says so), not a knowledge base's. */
+  kind?: 'knowledge' | 'web';
   passages: ReadonlyArray<{ documentName: string; text: string }>;
 }
 

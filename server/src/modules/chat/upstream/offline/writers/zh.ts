@@ -176,13 +176,13 @@ export const zhWriter: Writer = {
   opening: ({ question: q, cite }) => `关于「${q.topic}」，${continuation(q)}${pick(LEADS[q.intent](q), q.seed, 1)}${cite(1)}。`,
   bodies: { general, code, math, compare, diagram },
   introduction: (name, first) => `我是「${name}」，很高兴为你服务。${first ? `你可以问我：「${first}」` : ''}`,
-  knowledgeAnswer: ({ question: q }, { title, passages }) =>
+  knowledgeAnswer: ({ question: q }, { title, passages, kind }) =>
     passages.length === 0
       ? `在知识库《${title}》中没有找到与「${q.topic}」相关的内容。可以换个说法再问，或者确认相关文档已上传并显示「已完成」。`
       : [
-          `根据知识库《${title}》中的资料，关于「${q.topic}」：`,
+          kind === 'web' ? `根据联网搜索「${title}」的结果，关于「${q.topic}」：` : `根据知识库《${title}》中的资料，关于「${q.topic}」：`,
           ...quotedPassages(passages, (name) => `——《${name}》`),
-          `以上内容摘自知识库原文，点击下方的引用可以查看完整段落。`,
+          kind === 'web' ? '以上内容摘自搜索结果的摘要，点击下方的引用可以打开原网页。' : `以上内容摘自知识库原文，点击下方的引用可以查看完整段落。`,
         ].join('\n\n'),
   closing: '> 以上内容由离线演示模型生成，用于在未配置模型服务时体验产品。',
   reasoning: ({ question: q }, referenceCount) =>
