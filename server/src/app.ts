@@ -32,6 +32,7 @@ import { createPayModule, type Pay } from './modules/pay/index.js';
 import { createPlatformModule, type PlatformService } from './modules/platform/index.js';
 import { createPointsModule, type PointsService } from './modules/points/index.js';
 import { createKnowledgeModule, type Knowledge } from './modules/knowledge/index.js';
+import { createExtensionsModule, type Extensions } from './modules/extensions/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
@@ -71,6 +72,8 @@ export interface App {
   images: Images;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
+  /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
+  extensions: Extensions;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const roleplay = add(createRoleplayModule(deps));
   const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
   const knowledge = add(await createKnowledgeModule({ ...deps, dialect: db.dialect, uploads: uploads.service }));
+  const extensions = add(await createExtensionsModule({ ...deps, knowledge: knowledge.service.service, apiKeys: apiKeys.service }));
   const chat = add(
     await createChatModule({
       ...deps,
@@ -212,6 +216,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     pay: pay.service,
     images: images.service,
     knowledge: knowledge.service,
+    extensions: extensions.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -11,6 +11,7 @@ import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
+import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -402,6 +403,8 @@ export interface ServerConfig {
   images: ImagesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
+  /** Extensions (MCP): whether the built-in 网页读取 may fetch (EXTENSIONS_*). */
+  extensions: ExtensionsConfig;
 }
 
 export interface ChatConfig {
@@ -536,5 +539,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
+    extensions: extensionsConfigOf(env),
   };
 }

@@ -16,6 +16,7 @@ import { images } from './012_images.js';
 import { knowledge } from './013_knowledge.js';
 import { knowledgeVectors } from './014_knowledge_vectors.js';
 import { knowledgeFtsBase } from './015_knowledge_fts_base.js';
+import { mcpServers } from './016_mcp_servers.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -34,6 +35,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['013_knowledge', knowledge],
   ['014_knowledge_vectors', knowledgeVectors],
   ['015_knowledge_fts_base', knowledgeFtsBase],
+  ['016_mcp_servers', mcpServers],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
