@@ -83,7 +83,7 @@ export function registerDatetimeTools(server: McpServer, now: () => Date): void 
           `${formatDate(a)}（${weekdayOf(a)}）到 ${formatDate(b)}（${weekdayOf(b)}）${reversed ? '（结束日期早于开始日期，已按先后顺序计算）' : ''}`,
           `相差 ${days} 天（${Math.floor(days / 7)} 周 ${days % 7} 天）`,
           `按日历计：${span.years} 年 ${span.months} 个月 ${span.days} 天`,
-          `其中工作日（周一至周五，不含法定节假日）${workdaysBetween(a, b)} 天`,
+          `其中工作日（周一至周五，含开始日、不含结束日，未扣除法定节假日）${workdaysBetween(a, b)} 天`,
         ];
         if (minutes % 1440 !== 0) lines.push(`精确到分钟：${Math.floor(minutes / 60)} 小时 ${minutes % 60} 分钟`);
         return lines.join('\n');

@@ -61,9 +61,17 @@ function checkLength(text: string, what: string): void {
   if (text.length > EXPRESSION_MAX_CHARS) throw new MathInputError(`${what}太长（最多 ${EXPRESSION_MAX_CHARS} 个字符）`);
 }
 
-/** A result as people read it: whole numbers exactly (up to 64 digits), other numbers to 15 significant digits. */
+/**
+ * A result as people read it: whole numbers exactly (up to 64 digits); other numbers with their
+ * whole part and 12 more significant digits (at least 15), so 2^64 + 0.3 keeps its .3 and 1/3 reads
+ * 0.333333333333333.
+ */
 function formatResult(value: unknown): string {
-  if (math.isBigNumber(value) && value.isInteger() && value.abs().lt('1e64')) return value.toFixed();
+  if (math.isBigNumber(value)) {
+    if (value.isInteger() && value.abs().lt('1e64')) return value.toFixed();
+    const wholeDigits = value.abs().gte(1) ? value.abs().floor().toFixed().length : 0;
+    return math.format(value, { precision: Math.min(64, Math.max(15, wholeDigits + 12)), lowerExp: -9, upperExp: 64 });
+  }
   if (typeof value === 'function') throw new MathInputError('结果是一个函数，请给出要计算的表达式');
   return math.format(value, { precision: 15, lowerExp: -9, upperExp: 21 });
 }
@@ -124,6 +132,18 @@ export function convertUnits(value: number, from: string, to: string): string {
     const converted = math.unit(math.bignumber(value), fromUnit).to(toUnit);
     return `${formatResult(math.bignumber(value))} ${from.trim()} = ${converted.format({ precision: 12 })}${toUnit !== to.trim() ? `（${to.trim()}）` : ''}`;
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/do not match|Cannot convert|incompatible/i.test(message)) throw new MathInputError(`单位不能换算：${from.trim()} 和 ${to.trim()} 不是同一种量`);
+    if (/Unexpected|not found|Unit|Value expected/i.test(message)) throw new MathInputError(`无法识别的单位：${[from, to].map((u) => u.trim()).filter((u) => !isUnit(unitOf(u))).join('、') || `${from.trim()}、${to.trim()}`}`);
     throw new MathInputError(errorText(error));
+  }
+}
+
+function isUnit(text: string): boolean {
+  try {
+    math.unit(text);
+    return true;
+  } catch {
+    return false;
   }
 }
