@@ -136,7 +136,9 @@ function stderrTail(transport: Transport): () => string {
 
 export function describe(error: unknown): string {
   if (error instanceof ConnectError) return error.message;
-  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return typeof code === 'string' && !message.includes(code) ? `${message}（${code}）` : message;
+  // fetch's "fetch failed" says why only in its cause (ECONNREFUSED, ENOTFOUND, bad port…).
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  const detail = cause?.code ?? (error as { code?: unknown })?.code ?? cause?.message;
+  return typeof detail === 'string' && detail && !message.includes(detail) ? `${message}（${detail}）` : message;
 }

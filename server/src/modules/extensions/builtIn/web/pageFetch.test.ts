@@ -135,14 +135,15 @@ describe('extensions: 网页读取 and its address block', () => {
     });
 
     it('with outbound fetches on, refuses loopback, private, link-local and mapped addresses (real DNS for localhost)', async () => {
-      for (const [url, shown] of [
+      const cases: Array<[string, string]> = [
         [`http://127.0.0.1:${port}/article`, '127.0.0.1'],
         [`http://localhost:${port}/article`, 'localhost（'],
         ['http://10.0.0.1/', '10.0.0.1'],
         [`http://[::1]:${port}/article`, '[::1]'],
         ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
         [`http://[::ffff:127.0.0.1]:${port}/article`, '[::ffff:7f00:1]'],
-      ]) {
+      ];
+      for (const [url, shown] of cases) {
         const outcome = await readUrl({ allowed: true }, url);
         assert.equal(outcome.ok, false, url);
         assert.ok(outcome.text.startsWith(`不能访问内网、本机或保留地址：${shown}`), `${url}: ${outcome.text}`);
