@@ -50,6 +50,7 @@ describe(`extensions: the ToolSource and its pool (${process.env.TEST_DATABASE ?
     assert.ok(echo, JSON.stringify(session.tools.map((t) => t.name)));
     assert.deepEqual([echo.mcpName, echo.showName, echo.tool, echo.pricePerCall, echo.description], ['local-stdio', '测试 local-stdio', 'echo', 2, 'Echoes the text back']);
     assert.equal(echo.inputSchema.type, 'object');
+    assert.equal('$schema' in echo.inputSchema, false, 'no $schema key for the model APIs');
     assert.deepEqual(Object.keys(echo.inputSchema.properties as object), ['text']);
     assert.ok(session.tools.some((tool) => tool.name === 'calculator__evaluate'), 'the built-in comes in process');
     assert.deepEqual(session.unavailable, [

@@ -75,7 +75,7 @@ export class McpToolSource implements ToolSource {
         const spec: ToolSpec = {
           name,
           description: tool.description ?? tool.title ?? tool.name,
-          inputSchema: { ...tool.inputSchema, type: 'object' },
+          inputSchema: modelSchema(tool.inputSchema),
           mcpName: opened.row.mcp_name,
           showName: opened.row.show_name,
           tool: tool.name,
@@ -117,6 +117,12 @@ export class McpToolSource implements ToolSource {
       return { ok: false, text: EXTENSION_MESSAGES.disconnected };
     }
   }
+}
+
+/** The tool's JSON Schema as the model APIs take it: an object schema, without `$schema` (some providers refuse the key). */
+function modelSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema;
+  return { ...rest, type: 'object' };
 }
 
 /** Items in the order their names were asked for. */

@@ -97,12 +97,12 @@ export function registerDatetimeTools(server: McpServer, now: () => Date): void 
       description: '在一个日期（或时间）上加上或减去若干年、月、周、天、小时、分钟（负数为减），得到结果和星期。月末会落到目标月的最后一天（1 月 31 日加 1 个月是 2 月 28 或 29 日）。',
       inputSchema: {
         date: dateField('起始日期'),
-        years: z.number().int().min(-10000).max(10000).optional(),
-        months: z.number().int().min(-120000).max(120000).optional(),
-        weeks: z.number().int().min(-500000).max(500000).optional(),
-        days: z.number().int().min(-3650000).max(3650000).optional(),
-        hours: z.number().int().min(-87600000).max(87600000).optional(),
-        minutes: z.number().int().min(-5256000000).max(5256000000).optional(),
+        years: z.number().int().min(-10000).max(10000).optional().describe('要加的年数，负数为减'),
+        months: z.number().int().min(-120000).max(120000).optional().describe('要加的月数，负数为减'),
+        weeks: z.number().int().min(-500000).max(500000).optional().describe('要加的周数，负数为减'),
+        days: z.number().int().min(-3650000).max(3650000).optional().describe('要加的天数，负数为减'),
+        hours: z.number().int().min(-87600000).max(87600000).optional().describe('要加的小时数，负数为减'),
+        minutes: z.number().int().min(-5256000000).max(5256000000).optional().describe('要加的分钟数，负数为减'),
       },
     },
     async ({ date, years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0 }) =>
