@@ -33,7 +33,7 @@ export class McpConnection {
 
   /** Connects and lists the tools within `timeoutMs`; on any failure the transport (a stdio process) is closed. */
   static async open(name: string, transport: Transport, options: ConnectOptions): Promise<McpConnection> {
-    let connection: McpConnection | undefined;
+    let opened = false;
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       listChanged: {
@@ -41,38 +41,36 @@ export class McpConnection {
           autoRefresh: true,
           debounceMs: 50,
           onChanged: (error, tools) => {
-            if (!connection) return;
             if (error || !tools) connection.toolsFetchedAt = 0;
             else connection.setTools(tools);
           },
         },
       },
     });
+    const connection = new McpConnection(name, client, options.log);
     const stderr = stderrTail(transport);
     client.onclose = () => {
-      if (!connection) return;
       connection.closed = true;
-      options.onClosed?.();
+      if (opened) options.onClosed?.();
     };
     const deadline = AbortSignal.timeout(options.timeoutMs);
     try {
-      const made = await beforeDeadline(
+      await beforeDeadline(
         (async () => {
           await client.connect(transport, { signal: deadline, timeout: options.timeoutMs });
-          const opened = new McpConnection(name, client, options.log);
-          await opened.fetchTools(options.timeoutMs, deadline);
-          return opened;
+          await connection.fetchTools(options.timeoutMs, deadline);
         })(),
         deadline,
         () => new ConnectError(`连接超时（${options.timeoutMs / 1000} 秒）`),
       );
-      connection = made;
-      return made;
     } catch (error) {
       await client.close().catch(() => undefined);
       const tail = stderr().trim();
       throw new ConnectError(`${describe(error)}${tail ? `；进程输出：${tail.split('\n').slice(-3).join(' / ')}` : ''}`);
     }
+    opened = true;
+    // One that closed before this line (a process exiting at once) comes back marked closed; the pool's next use replaces it.
+    return connection;
   }
 
   private setTools(tools: Tool[]): void {
