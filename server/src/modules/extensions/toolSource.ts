@@ -98,12 +98,10 @@ export class McpToolSource implements ToolSource {
     if (connection.closed) return { ok: false, text: EXTENSION_MESSAGES.disconnected };
     const timeoutMs = Math.max(1, Math.round(row.timeout_seconds * 1000));
     const timeout = AbortSignal.timeout(timeoutMs);
+    const ends = AbortSignal.any([signal, timeout]);
     try {
-      const result = await beforeDeadline(
-        connection.callTool(spec.tool, args, { signal: AbortSignal.any([signal, timeout]), timeoutMs }),
-        AbortSignal.any([signal, timeout]),
-        () => new McpError(ErrorCode.RequestTimeout, 'deadline'),
-      );
+      // The SDK ends the request on the signal too; the outer bound holds even if a transport does not.
+      const result = await beforeDeadline(connection.callTool(spec.tool, args, { signal: ends, timeoutMs }), ends, () => new McpError(ErrorCode.RequestTimeout, 'deadline'));
       return outcomeOf(result);
     } catch (error) {
       if (signal.aborted) return { ok: false, text: EXTENSION_MESSAGES.cancelled };
