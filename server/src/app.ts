@@ -32,6 +32,7 @@ import { createPayModule, type Pay } from './modules/pay/index.js';
 import { createPlatformModule, type PlatformService } from './modules/platform/index.js';
 import { createPointsModule, type PointsService } from './modules/points/index.js';
 import { createKnowledgeModule, type Knowledge } from './modules/knowledge/index.js';
+import { createExtensionsModule, type Extensions } from './modules/extensions/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
@@ -74,6 +75,8 @@ export interface App {
   knowledge: Knowledge;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
   webSearch: WebSearch;
+  /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
+  extensions: Extensions;
   close(): Promise<void>;
 }
 
@@ -146,6 +149,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const agents = add(await createAgentsModule({ ...deps, catalogue: catalogue.service, uploads: uploads.service, userIdOf: auth.service.guard.optionalUserId }));
   const knowledge = add(await createKnowledgeModule({ ...deps, dialect: db.dialect, uploads: uploads.service }));
   const webSearch = add(createWebSearchModule(deps));
+  const extensions = add(await createExtensionsModule({ ...deps, knowledge: knowledge.service.service, apiKeys: apiKeys.service }));
   const chat = add(
     await createChatModule({
       ...deps,
@@ -155,6 +159,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       contributors: [roleplay.service.contributor, agents.service.contributor, knowledge.service.contributor],
       uploadedImages: uploads.service,
       webSearch: webSearch.service,
+      tools: extensions.service.tools,
     }),
   );
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));
@@ -218,6 +223,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     images: images.service,
     knowledge: knowledge.service,
     webSearch: webSearch.service,
+    extensions: extensions.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -12,6 +12,7 @@ import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
+import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -405,6 +406,8 @@ export interface ServerConfig {
   knowledge: KnowledgeConfig;
   /** 联网搜索: the provider, its key and limits (SEARCH_*). */
   webSearch: WebSearchConfig;
+  /** Extensions (MCP): whether the built-in 网页读取 may fetch (EXTENSIONS_*). */
+  extensions: ExtensionsConfig;
 }
 
 export interface ChatConfig {
@@ -540,5 +543,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     images: imagesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
+    extensions: extensionsConfigOf(env),
   };
 }

@@ -17,6 +17,7 @@ import type { ShareTables } from '../modules/share/tables.js';
 import type { AgentsTables } from '../modules/agents/tables.js';
 import type { ImagesTables } from '../modules/images/tables.js';
 import type { KnowledgeTables } from '../modules/knowledge/tables.js';
+import type { ExtensionsTables } from '../modules/extensions/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -36,6 +37,7 @@ export type * from '../modules/share/tables.js';
 export type * from '../modules/agents/tables.js';
 export type * from '../modules/images/tables.js';
 export type * from '../modules/knowledge/tables.js';
+export type * from '../modules/extensions/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -55,4 +57,5 @@ export interface Database
     ShareTables,
     AgentsTables,
     ImagesTables,
-    KnowledgeTables {}
+    KnowledgeTables,
+    ExtensionsTables {}

@@ -20,6 +20,10 @@ export const SIGNATURE_EXEMPTIONS: readonly SignatureExemption[] = [
   { prefix: '/app-api/pay/notify/' },
   // The development outbox.
   { prefix: '/app-api/dev/' },
+  // The built-in MCP server for outside MCP clients, authenticated by a personal API key.
+  { method: 'POST', path: '/app-api/mcp' },
+  { method: 'GET', path: '/app-api/mcp' },
+  { method: 'DELETE', path: '/app-api/mcp' },
 ];
 
 /** What the browser SDK reads: 4002 carries the server time so it can correct its clock and retry once. */

@@ -7,6 +7,7 @@ import { AGENTS_USAGE, createAgentsModule, NO_UPLOADS } from '../modules/agents/
 import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/announcements/index.js';
 import { CATALOGUE_USAGE, createCatalogueModule, OFFLINE_ONLY } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
+import { createExtensionsModule, MCP_USAGE, NO_KNOWLEDGE } from '../modules/extensions/index.js';
 import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '../modules/module.js';
 import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
 import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
@@ -74,6 +75,11 @@ export class OpsModules {
     this.once('agents', async () =>
       createAgentsModule({ ...this.deps(), catalogue: (await this.catalogue()).service, uploads: NO_UPLOADS, userIdOf: async () => null }),
     );
+  /** Seeding the built-ins runs as at a server start; no knowledge bases here (`test` only lists tools). */
+  extensions = () =>
+    this.once('extensions', () =>
+      createExtensionsModule({ ...this.deps(), knowledge: NO_KNOWLEDGE, apiKeys: { userForApiKey: async () => null } }),
+    );
   pay = () =>
     this.once('pay', async () =>
       createPayModule({ ...this.deps(), sharedState: await this.sharedState(), points: (await this.points()).service, catalogue: (await this.catalogue()).service }),
@@ -97,6 +103,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   guards: { usage: GUARDS_USAGE, module: (m) => m.platform(), sharedOptions: true },
   pay: { usage: PAY_USAGE, module: (m) => m.pay() },
   agents: { usage: AGENTS_USAGE, module: (m) => m.agents() },
+  mcp: { usage: MCP_USAGE, module: (m) => m.extensions() },
 };
 
 /** Every group's usage, in the table's order. */

@@ -16,6 +16,7 @@ import { images } from './012_images.js';
 import { knowledge } from './013_knowledge.js';
 import { knowledgeVectors } from './014_knowledge_vectors.js';
 import { knowledgeFtsBase } from './015_knowledge_fts_base.js';
+import { mcpServers } from './016_mcp_servers.js';
 import { answerToolCalls } from './017_answer_tool_calls.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
@@ -35,6 +36,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['013_knowledge', knowledge],
   ['014_knowledge_vectors', knowledgeVectors],
   ['015_knowledge_fts_base', knowledgeFtsBase],
+  ['016_mcp_servers', mcpServers],
   ['017_answer_tool_calls', answerToolCalls],
 ];
 
