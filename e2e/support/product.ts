@@ -66,3 +66,20 @@ export async function startProduct(env: Record<string, string> | ((port: number)
   }
   return { baseUrl, dataDir, process: child };
 }
+
+/**
+ * A second server with its own data and configuration for one group of tests: started before the
+ * group, stopped and removed after it. `env` may be a function, read when the group starts.
+ */
+export function productFor(test: { beforeAll(fn: () => Promise<void>): void; afterAll(fn: () => Promise<void>): void }, env: Record<string, string> | (() => Record<string, string>)): () => RunningProduct {
+  let product: RunningProduct;
+  test.beforeAll(async () => {
+    product = await startProduct(typeof env === 'function' ? env() : env);
+  });
+  test.afterAll(async () => {
+    product.process.kill('SIGTERM');
+    await new Promise((resolve) => product.process.once('exit', resolve));
+    fs.rmSync(product.dataDir, { recursive: true, force: true });
+  });
+  return () => product;
+}

@@ -1,22 +1,9 @@
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { codeFromOutbox, sendCodeThroughCaptcha, uniqueEmail } from '../support/account';
 import { expectArea } from '../support/pages';
-import { ops, startProduct, type RunningProduct } from '../support/product';
+import { ops, productFor } from '../support/product';
 
-/** A second server with its own data and configuration, stopped and removed after the group. */
-function productWith(env: Record<string, string>) {
-  let product: RunningProduct;
-  test.beforeAll(async () => {
-    product = await startProduct(env);
-  });
-  test.afterAll(async () => {
-    product.process.kill('SIGTERM');
-    await new Promise((resolve) => product.process.once('exit', resolve));
-    fs.rmSync(product.dataDir, { recursive: true, force: true });
-  });
-  return () => product;
-}
+const productWith = (env: Record<string, string>) => productFor(test, env);
 
 test.describe('the international build (SITE_EDITION=international)', () => {
   const product = productWith({ SITE_EDITION: 'international', API_SITE_URL: 'https://api.example.com/console' });
