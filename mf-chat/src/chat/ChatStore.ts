@@ -666,7 +666,7 @@ export class ChatStore {
         this.applyLive({ type: 'progress', line: content, now: Date.now() });
       },
       onReferences: (list) => live() && this.applyLive({ type: 'references', list }),
-      onToolCalls: (list) => live() && this.applyLive({ type: 'toolCalls', list }),
+      onToolCalls: (list) => live() && this.applyLive({ type: 'toolCalls', list, now: Date.now() }),
       onFollowUps: (list) => {
         if (live()) this.applyLive({ type: 'followUps', list });
         else if (generation.savedAnswerId) this.showFollowUps(generation.savedAnswerId, list);

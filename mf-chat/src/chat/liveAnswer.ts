@@ -48,8 +48,8 @@ export type LiveEvent =
   /** A progress line ("正在搜索：…") becomes the step being waited on (spec chat §4). */
   | { type: 'progress'; line: string; now: number }
   | { type: 'references'; list: Reference[] }
-  /** Tool calls that started or changed: merged by id. */
-  | { type: 'toolCalls'; list: ToolCallRecord[] }
+  /** Tool calls that started or changed: merged by id. The first ends the step being waited on (the model is working). */
+  | { type: 'toolCalls'; list: ToolCallRecord[]; now: number }
   | { type: 'followUps'; list: string[] }
   /** Another 16 s passed: the next of `waitSteps`, only while nothing has been written (the last one stays). */
   | { type: 'waitTick'; waitSteps: readonly string[]; now: number };
@@ -75,7 +75,9 @@ export function reduceLive(live: LiveAnswer, event: LiveEvent): LiveAnswer {
       return event.list.length > 0 ? { ...live, references: [...live.references, ...event.list] } : live;
     case 'toolCalls': {
       const toolCalls = mergeToolCalls(live.toolCalls, event.list);
-      return toolCalls === live.toolCalls ? live : { ...live, toolCalls };
+      if (toolCalls === live.toolCalls) return live;
+      const first = !started(live);
+      return { ...live, toolCalls, steps: first ? advance(live.steps, null, event.now) : live.steps };
     }
     case 'followUps':
       return { ...live, followUps: event.list };
@@ -95,8 +97,11 @@ function advance(steps: ProgressStep[], text: string | null, now: number): Progr
   return text === null ? ended : [...ended, { text, startedAt: now, doneAt: null }];
 }
 
+/** The model has answered something: text, thinking or a tool call. */
+const started = (live: LiveAnswer) => live.text !== '' || live.reasoning !== '' || live.toolCalls.length > 0;
+
 function waitTick(live: LiveAnswer, waitSteps: readonly string[], now: number): LiveAnswer {
-  if (live.text || live.reasoning) return live;
+  if (started(live)) return live;
   const waited = live.steps.filter((step) => waitSteps.includes(step.text)).length;
   return waited < waitSteps.length ? { ...live, steps: advance(live.steps, waitSteps[waited]!, now) } : live;
 }

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { observer } from 'mobx-react-lite';
 import { EXTENSION_LIMITS, type McpInfo } from '@qiming/sdk/contracts';
 import ExtensionDialog from './ExtensionDialog';
 import { OfferedExtensions } from './OfferedExtensions';
@@ -142,5 +143,21 @@ describe('the offered list', () => {
     await offered.load();
     await offered.load();
     expect([fetchList.mock.calls.length, offered.failed, offered.list]).toEqual([2, false, [calc]]);
+  });
+});
+
+describe('the extension dialog opened before the list arrives', () => {
+  it('shows the chosen ones once it does, and keeps them on 确定', async () => {
+    let arrive!: (list: McpInfo[]) => void;
+    const offered = new OfferedExtensions(() => new Promise((resolve) => (arrive = resolve)));
+    const onConfirm = jest.fn();
+    // What the chat page passes: the chosen names the offered list confirms (none until it arrives).
+    const Page = observer(() => <ExtensionDialog offered={offered} selected={offered.list ? ['weather'] : []} fixed={[]} onConfirm={onConfirm} onClose={jest.fn()} />);
+    render(<Page />);
+    act(() => arrive([calc, weather]));
+    expect(await screen.findByTestId('extension-count')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('extension-count').textContent).toBe('已选择 1 个'));
+    fireEvent.click(screen.getByTestId('extension-confirm'));
+    expect(onConfirm).toHaveBeenCalledWith(['weather']);
   });
 });

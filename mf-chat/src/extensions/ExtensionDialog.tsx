@@ -10,7 +10,7 @@ import styles from './extensions.module.css';
 
 interface Props {
   offered: OfferedExtensions;
-  /** The names chosen now (what the chips show). */
+  /** The names chosen now (what the chips show): followed until the user changes something, so a list that arrives after opening shows them. */
   selected: readonly string[];
   /** The agent's own extensions: listed as included, not choosable, and counted in the limit. */
   fixed: readonly string[];
@@ -66,7 +66,8 @@ const ListState = observer(function ListState({ offered, matched }: { offered: O
  * count, 清空 and 确定. Changes apply on 确定 only; closing otherwise (×, Esc, outside) discards them.
  */
 export default observer(function ExtensionDialog({ offered, selected, fixed, onConfirm, onClose }: Props) {
-  const [draft, setDraft] = useState<string[]>(() => [...selected]);
+  const [edited, setDraft] = useState<string[] | null>(null);
+  const draft = edited ?? selected;
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState<string | null>(null);
   const [overLimit, setOverLimit] = useState(false);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ToolCallRecord } from '@qiming/sdk/contracts';
 import { createRef } from 'react';
 import { MessageList } from '../chat/MessageList';
@@ -19,11 +19,15 @@ describe('tool calls: merged by id', () => {
     expect(mergeToolCalls(before, [])).toBe(before);
   });
 
-  it('the live answer gathers them from the stream; the saved answer keeps them', async () => {
+  it('the live answer gathers them from the stream (the first ends the waiting step); the saved answer keeps them', async () => {
     let live = startLive('算一下', '正在连接模型', 0);
-    live = reduceLive(live, { type: 'toolCalls', list: [call('t1')] });
-    live = reduceLive(live, { type: 'toolCalls', list: [call('t1', { status: 'done', result: '3', seconds: 0.4 })] });
+    live = reduceLive(live, { type: 'toolCalls', list: [call('t1')], now: 2000 });
+    // The model is working: the waiting step ends, and no other follows.
+    expect(live.steps).toEqual([{ text: '正在连接模型', startedAt: 0, doneAt: 2000 }]);
+    live = reduceLive(live, { type: 'waitTick', waitSteps: ['正在连接模型', '模型正在理解你的问题'], now: 16000 });
+    live = reduceLive(live, { type: 'toolCalls', list: [call('t1', { status: 'done', result: '3', seconds: 0.4 })], now: 17000 });
     expect(live.toolCalls).toEqual([call('t1', { status: 'done', result: '3', seconds: 0.4 })]);
+    expect(live.steps).toHaveLength(1);
 
     const { store } = setup([
       (h) => {
@@ -94,8 +98,9 @@ describe('tool calls of a saved answer (history)', () => {
     await store.openFromHistory('g1');
     const { container } = render(<MessageList store={store} scrollBox={createRef()} onFollowUp={() => undefined} onExport={() => undefined} nameOf={(model) => model} />);
     const row = container.querySelector('[data-testid="message-assistant"]')!;
-    const order = [...row.querySelectorAll('[data-testid="think-block"], [data-testid="tool-calls"], [data-testid="markdown"], .answer')].map((el) => el.getAttribute('data-testid') ?? 'answer');
-    expect(order.slice(0, 3)).toEqual(['think-block', 'tool-calls', 'answer']);
+    await waitFor(() => expect(row.querySelector('[data-testid="markdown"]')).not.toBeNull()); // the renderer loads lazily
+    const order = [...row.querySelectorAll('[data-testid="think-block"], [data-testid="tool-calls"], [data-testid="markdown"]')].map((el) => el.getAttribute('data-testid'));
+    expect(order).toEqual(['think-block', 'tool-calls', 'markdown']);
     expect(within(row as HTMLElement).getByTestId('tool-call').textContent).toContain('计算器 · add');
   });
 });
