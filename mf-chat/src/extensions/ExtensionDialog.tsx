@@ -90,6 +90,15 @@ export default observer(function ExtensionDialog({ offered, selected, fixed, onC
     }
   };
 
+  const clear = () => {
+    setDraft([]);
+    setOverLimit(false);
+  };
+  const confirm = () => {
+    onConfirm([...draft]);
+    onClose();
+  };
+
   const chip = (value: string | null, label: string) => (
     <button key={value ?? ''} type="button" className={value === kind ? styles.chipActive : styles.chip} aria-pressed={value === kind} onClick={() => setKind(value)}>
       {label}
@@ -108,10 +117,10 @@ export default observer(function ExtensionDialog({ offered, selected, fixed, onC
           <span className={styles.count} data-testid="extension-count">
             {t('extensions.selectedCount', { count: draft.length })}
           </span>
-          <button type="button" className={styles.clear} onClick={() => { setDraft([]); setOverLimit(false); }} disabled={draft.length === 0}>
+          <button type="button" className={styles.clear} onClick={clear} disabled={draft.length === 0}>
             {t('extensions.clear')}
           </button>
-          <button type="button" className={styles.confirm} onClick={() => { onConfirm(draft); onClose(); }} data-testid="extension-confirm">
+          <button type="button" className={styles.confirm} onClick={confirm} data-testid="extension-confirm">
             {t('extensions.confirm')}
           </button>
         </div>
