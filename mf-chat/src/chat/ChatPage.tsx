@@ -163,7 +163,7 @@ export const ChatPage = observer(function ChatPage() {
             <ExtensionDialog
               offered={page.offeredExtensions}
               selected={store.extensionsInUse.chosen.map((info) => info.mcpName)}
-              fixed={store.agent?.mcps ?? []}
+              fixed={store.extensionsInUse.fixed.map((info) => info.mcpName)}
               onConfirm={(names) => store.extensions.set(names)}
               onClose={() => setExtensionDialog(false)}
             />
