@@ -25,6 +25,15 @@ export function MicIcon({ size = 16 }: IconProps) {
   );
 }
 
+/** Extensions (MCP services): a puzzle piece. */
+export function PuzzleIcon({ size = 16 }: IconProps) {
+  return (
+    <svg {...frame(size)}>
+      <path d="M4 8h4V6.5a2 2 0 1 1 4 0V8h4v4h1.5a2 2 0 1 1 0 4H16v4H4v-4h1.5a2 2 0 1 0 0-4H4z" />
+    </svg>
+  );
+}
+
 /** The spec's robot emoji (a model without an icon). */
 export function RobotIcon({ size = 24 }: IconProps) {
   return (

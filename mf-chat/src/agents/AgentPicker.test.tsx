@@ -22,7 +22,7 @@ const poet = testAgent({ code: 'gpt-4-gizmo-g-poet', appName: '写诗', descript
 function setup(signedIn: boolean) {
   const store = new ChatStore({ warn: jest.fn(), settings: () => ({ systemPrompt: '', recentChatLen: 4 }) } as unknown as ChatStoreDeps, 'glm-4-flash');
   const onPickAgent = jest.fn((app: AgentApp) => store.selectAgent(app));
-  render(<Composer store={store} beforeSend={() => true} signedIn={signedIn} onPickAgent={onPickAgent} onOpenAgents={jest.fn()} knowledgeBases={null} onPickKnowledge={jest.fn()} onOpenKnowledge={jest.fn()} />);
+  render(<Composer store={store} beforeSend={() => true} signedIn={signedIn} onPickAgent={onPickAgent} onOpenAgents={jest.fn()} knowledgeBases={null} onPickKnowledge={jest.fn()} onOpenKnowledge={jest.fn()} onOpenExtensions={jest.fn()} />);
   const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
   const type = (value: string) => {
     fireEvent.focus(input);

@@ -25,6 +25,7 @@ const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 const ExportDialog = lazy(() => import(/* webpackChunkName: "export-dialog" */ '../export/ExportDialog'));
 const AgentCentreDrawer = lazy(() => import(/* webpackChunkName: "agent-centre" */ '../agents/AgentCentreDrawer'));
 const KnowledgeDrawer = lazy(() => import(/* webpackChunkName: "knowledge-drawer" */ '../knowledge/KnowledgeDrawer'));
+const ExtensionDialog = lazy(() => import(/* webpackChunkName: "extension-dialog" */ '../extensions/ExtensionDialog'));
 
 export const ChatPage = observer(function ChatPage() {
   const page = useChatPage();
@@ -37,6 +38,7 @@ export const ChatPage = observer(function ChatPage() {
   const [exporting, setExporting] = useState(false);
   const [agentCentre, setAgentCentre] = useState(false);
   const [knowledgeDrawer, setKnowledgeDrawer] = useState(false);
+  const [extensionDialog, setExtensionDialog] = useState(false);
   const selectKnowledge = (base: SelectedKnowledge) => store.selectKnowledge(base);
   const welcome = store.agent ? (
     <AgentWelcome agent={store.agent} onAsk={(q) => page.beforeSend(q) && void store.send(q)} />
@@ -132,6 +134,7 @@ export const ChatPage = observer(function ChatPage() {
             knowledgeBases={page.knowledgeBases}
             onPickKnowledge={selectKnowledge}
             onOpenKnowledge={() => setKnowledgeDrawer(true)}
+            onOpenExtensions={() => page.allowExtensions() && setExtensionDialog(true)}
           />
         )}
         {exporting ? (
@@ -152,6 +155,17 @@ export const ChatPage = observer(function ChatPage() {
               onModel={page.chooseModel}
               modelIcon={(code) => catalogue?.options.find((o) => o.value === code)?.icon}
               onClose={() => setAgentCentre(false)}
+            />
+          </Suspense>
+        ) : null}
+        {extensionDialog ? (
+          <Suspense fallback={null}>
+            <ExtensionDialog
+              offered={page.offeredExtensions}
+              selected={store.extensionsInUse.chosen.map((info) => info.mcpName)}
+              fixed={store.extensionsInUse.fixed.map((info) => info.mcpName)}
+              onConfirm={(names) => store.extensions.set(names)}
+              onClose={() => setExtensionDialog(false)}
             />
           </Suspense>
         ) : null}

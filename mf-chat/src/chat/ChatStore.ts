@@ -1,6 +1,6 @@
 import { computedStruct, makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
-import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ConversationMessage, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
-import { ApiError, type CompletedAnswer, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
+import { BRANCH_PAGE, CHAT_CODES, type AgentApp, type ConversationBranch, type ConversationMessage, type McpInfo, type ModelOption, type StreamRequestBody, type UploadResult } from '@qiming/sdk/contracts';
+import { ApiError, buildStreamBody, type CompletedAnswer, type StreamHandlers, type StreamOutcome } from '@qiming/sdk';
 import { withEarlier, withEnd, withVersion, type BranchMessage } from './branch';
 import { messageNode, newestAt, placeAfter, withCompletedTurn, withFollowUps, type TurnFacts } from './savedTurn';
 import type { UrlChange } from './conversationUrl';
@@ -12,6 +12,9 @@ import { isProgressLine, PROGRESS_STEP_MS, reduceLive, startLive, type LiveAnswe
 import { StreamBuffer } from './streamBuffer';
 import type { SelectedKnowledge } from '../knowledge/selectedKnowledge';
 import { planOutcome, type Notice } from './streamOutcome';
+import { ExtensionSelection } from '../extensions/ExtensionSelection';
+import { extensionsInUse, type ExtensionsInUse } from '../extensions/inUse';
+import { storedSelections, type SelectionMemory } from '../extensions/selectionMemory';
 
 /** The calls the store makes (the SDK chat client and the history calls). */
 export interface ChatStoreDeps {
@@ -40,6 +43,10 @@ export interface ChatStoreDeps {
   /** A conversation's title appeared or changed (the history list adds it); `gptsId` is its agent or scene code. */
   onConversation(convGroupId: string, title: string, gptsId: string | null): void;
   settings(): { systemPrompt: string; recentChatLen: number };
+  /** The extensions the server offers (getMcpInfo); null until known — nothing chosen is shown or sent meanwhile. */
+  offeredExtensions?(): readonly McpInfo[] | null;
+  /** Where each conversation's extensions are remembered (local storage by default). */
+  extensionMemory?: SelectionMemory;
   /** Streamed text is rendered at most this often (spec chat §4: 100 ms); 0 renders every piece. */
   renderEveryMs?: number;
 }
@@ -117,6 +124,8 @@ export class ChatStore {
   agent: AgentApp | null = null;
   /** The knowledge base chosen (banner above the input): sent as `knowledgeId` while selected, beside an agent or a model. */
   knowledge: SelectedKnowledge | null = null;
+  /** The extensions chosen for the conversation shown (chips above the input), remembered per conversation. */
+  readonly extensions: ExtensionSelection;
   /** The model to go back to when the agent is removed. */
   private modelBeforeAgent: string | null = null;
   /** The role-play scene a new conversation plays (哄哄模拟器); a saved one keeps its own. */
@@ -152,8 +161,10 @@ export class ChatStore {
     model: string,
   ) {
     this.model = model;
+    this.extensions = new ExtensionSelection(deps.extensionMemory ?? storedSelections());
     makeAutoObservable<this, 'deps' | 'generation' | 'openStreams' | 'progressTimer' | 'buffer' | 'lastRegenerate' | 'pendingGroupId' | 'newHongCode' | 'modelBeforeAgent' | 'openTicket' | 'earlierRequest' | 'liveTurn'>(this, {
       deps: false,
+      extensions: false,
       generation: observableRef,
       openStreams: false,
       progressTimer: false,
@@ -235,6 +246,20 @@ export class ChatStore {
     const key = turn.convId ?? UNNAMED.answer;
     rows.push({ key, message: { node: messageNode(key, answered, { role: 'assistant', content: '' }, facts, 'generating'), curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null }, live: true });
     return rows;
+  }
+
+  /**
+   * The extensions the next message uses: the agent's own (enabled by the server) and the ones
+   * chosen for this conversation; none in role-play.
+   */
+  get extensionsInUse(): ExtensionsInUse {
+    if (this.hongCode) return { fixed: [], chosen: [] };
+    return extensionsInUse(this.extensions.names, this.deps.offeredExtensions?.() ?? null, this.agent?.mcps ?? []);
+  }
+
+  /** A chip's ×: the extensions in use without it (a name no longer offered goes too). */
+  removeExtension(mcpName: string): void {
+    this.extensions.set(this.extensionsInUse.chosen.map((info) => info.mcpName).filter((name) => name !== mcpName));
   }
 
   /** When the answer being generated started (null when idle): changes once per generation, not per chunk. */
@@ -399,6 +424,7 @@ export class ChatStore {
   private async load(convGroupId: string): Promise<boolean> {
     const ticket = ++this.openTicket;
     this.routeGroupId = convGroupId;
+    this.extensions.show(convGroupId);
     this.loadingHistory = true;
     this.notice = null;
     const early = this.deps.earlyBranch?.(convGroupId);
@@ -449,6 +475,7 @@ export class ChatStore {
     this.loadingHistory = false;
     this.notice = null;
     this.newHongCode = hongCode;
+    this.extensions.show(null);
     if (hongCode) {
       this.clearAgent();
       this.clearKnowledge();
@@ -556,7 +583,7 @@ export class ChatStore {
     const { systemPrompt, recentChatLen } = this.deps.settings();
     // An agent's code is its model and intelligentCode; the server answers with the agent's own model and prompt.
     const intelligentCode = this.conversationCode;
-    const body: Omit<StreamRequestBody, 'stream'> = {
+    const body: StreamRequestBody = buildStreamBody({
       recentChatLen,
       model: this.model,
       search: this.webSearch && this.canWebSearch && this.hongCode === null,
@@ -571,8 +598,9 @@ export class ChatStore {
       knowledgeId: this.knowledge?.id ?? null,
       intelligentCode,
       uploadedFiles: this.files.map((file) => ({ knowledgeId: file.knowledgeId, fileContent: file.fileContent, url: file.url, name: file.name, nameFromFront: file.name })),
-      mcps: [],
-    };
+      // The agent's own extensions are enabled by the server: only the ones chosen besides them.
+      mcps: this.extensionsInUse.chosen,
+    });
     const outcome = await this.deps.send(body, this.handlers(generation), generation.controller.signal);
     await this.finish(generation, outcome, async () => this.generate(question, parentConvId, true), retried, question);
   }
@@ -638,6 +666,7 @@ export class ChatStore {
         this.applyLive({ type: 'progress', line: content, now: Date.now() });
       },
       onReferences: (list) => live() && this.applyLive({ type: 'references', list }),
+      onToolCalls: (list) => live() && this.applyLive({ type: 'toolCalls', list, now: Date.now() }),
       onFollowUps: (list) => {
         if (live()) this.applyLive({ type: 'followUps', list });
         else if (generation.savedAnswerId) this.showFollowUps(generation.savedAnswerId, list);
@@ -649,6 +678,7 @@ export class ChatStore {
   /** A new chat's first answer named its conversation: from now on the URL names it too (in place: the new chat was that page). */
   private adoptGroup(convGroupId: string): void {
     this.pendingGroupId = convGroupId;
+    this.extensions.adopt(convGroupId);
     if (this.routeGroupId === convGroupId) return;
     this.routeGroupId = convGroupId;
     this.deps.showInUrl(convGroupId, 'replace');
@@ -672,7 +702,7 @@ export class ChatStore {
       if ((this.conversation && this.conversation.group.convGroupId !== convGroupId) || (this.routeGroupId !== null && this.routeGroupId !== convGroupId)) return;
       const facts: TurnFacts = { ...generation.facts, convGroupId, createTime: answer.createTime ?? new Date(live.startedAt).toISOString() };
       const question = asked !== null && questionId !== null ? messageNode(questionId, live.follows, { role: 'user', content: asked }, facts) : null;
-      const content = { role: 'assistant' as const, content: live.text, reasoning: live.reasoning, references: live.references, followUps: live.followUps };
+      const content = { role: 'assistant' as const, content: live.text, reasoning: live.reasoning, references: live.references, followUps: live.followUps, ...(live.toolCalls.length > 0 ? { toolCalls: live.toolCalls } : {}) };
       const saved = withCompletedTurn(this.conversation, {
         group: { convGroupId, title: answer.title ?? '', createTime: facts.createTime, gptsId: facts.gptsId, icon: null, showInput: true },
         question,

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
+import { isImageOrVideoModel, toasts } from '@qiming/sdk';
 import type { AgentApp, KnowledgeBase } from '@qiming/sdk/contracts';
 import type { ChatStore } from './ChatStore';
 import { AgentBanner } from '../agents/AgentBanner';
 import type { PickerKey } from './usePickerKeys';
 import { mentionAt, withoutMention, type Mention } from '../agents/mention';
+import { ExtensionButton } from '../extensions/ExtensionButton';
+import { ExtensionChips } from '../extensions/ExtensionChips';
 import { KnowledgeBanner } from '../knowledge/KnowledgeBanner';
 import { slashAt } from '../knowledge/slash';
 import type { UsableBases } from '../knowledge/UsableBases';
@@ -53,18 +56,25 @@ interface Props {
   onPickKnowledge(base: KnowledgeBase): void;
   /** The 知识库 button: the knowledge drawer. */
   onOpenKnowledge(): void;
+  /** The 扩展 button: the extension dialog (signed in). */
+  onOpenExtensions(): void;
 }
+
+/** Why 联网搜索 cannot be switched on: said on a tap too, since a title never shows on a phone. */
+const webSearchUnavailable = (store: ChatStore) => t(store.agent ? 'composer.webSearchAgent' : 'composer.webSearchUnavailable');
 
 /**
  * The input: autosize 1–15 rows, Enter sends, Shift+Enter a new line; Stop while an answer is
  * generated. Typing @ opens the agent picker and / the knowledge picker; the agent and the base
  * chosen show in banners above the text.
  */
-export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder'), uploads, signedIn, onPickAgent, onOpenAgents, knowledgeBases, onPickKnowledge, onOpenKnowledge }: Props) {
+export const Composer = observer(function Composer({ store, beforeSend, placeholder = t('composer.placeholder'), uploads, signedIn, onPickAgent, onOpenAgents, knowledgeBases, onPickKnowledge, onOpenKnowledge, onOpenExtensions }: Props) {
   const text = store.draft;
   const area = useRef<HTMLTextAreaElement>(null);
   // Role-play brings its own partner: no agents or knowledge bases there.
   const extras = !store.hongCode;
+  // Image and video models take no extensions (the SDK leaves them out of what is sent).
+  const extensions = extras && !isImageOrVideoModel(store.model) ? store.extensionsInUse : null;
 
   // The caret while the input has focus (null otherwise): the @query or /query is read before it.
   const [caret, setCaret] = useState<number | null>(null);
@@ -171,6 +181,7 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
       ) : null}
       {extras && store.agent ? <AgentBanner agent={store.agent} onRemove={() => store.clearAgent()} /> : null}
       {extras && store.knowledge ? <KnowledgeBanner knowledge={store.knowledge} onRemove={() => store.clearKnowledge()} /> : null}
+      {extensions ? <ExtensionChips inUse={extensions} onRemove={(name) => store.removeExtension(name)} /> : null}
       <textarea
         ref={area}
         rows={1}
@@ -201,10 +212,23 @@ export const Composer = observer(function Composer({ store, beforeSend, placehol
             <button type="button" className={agentStyles.openCentre} onClick={onOpenKnowledge} data-testid="open-knowledge">
               {t('knowledge.open')}
             </button>
+            {extensions ? <ExtensionButton count={extensions.chosen.length} onOpen={onOpenExtensions} /> : null}
             {uploads ? <UploadButton uploads={uploads} model={store.model} /> : null}
             <VoiceInput beforeRecord={() => beforeSend('')} onText={(spoken) => store.setDraft(store.draft ? `${store.draft}${spoken}` : spoken)} />
-            <label className={styles.toggle} title={store.canWebSearch ? undefined : t('composer.webSearchUnavailable')}>
-              <input type="checkbox" checked={store.webSearch && store.canWebSearch} disabled={!store.canWebSearch} onChange={(e) => store.setWebSearch(e.target.checked)} data-testid="web-search" />
+            <label className={store.canWebSearch ? styles.toggle : styles.toggleUnavailable} title={store.canWebSearch ? undefined : webSearchUnavailable(store)}>
+              <input
+                type="checkbox"
+                checked={store.webSearch && store.canWebSearch}
+                aria-disabled={!store.canWebSearch}
+                onClick={(e) => {
+                  if (store.canWebSearch) return;
+                  // Not `disabled`: a disabled box gets no tap, and the tap is where the reason is told.
+                  e.preventDefault();
+                  toasts.info(webSearchUnavailable(store));
+                }}
+                onChange={(e) => store.canWebSearch && store.setWebSearch(e.target.checked)}
+                data-testid="web-search"
+              />
               {t('composer.webSearch')}
             </label>
           </span>

@@ -14,6 +14,7 @@ import { ReadAloud } from '../voice/ReadAloud';
 import { InAppLink } from './InAppLink';
 import { KNOWLEDGE_PAGE_PATH } from '../knowledge/selectedKnowledge';
 import { shownText } from './longText';
+import { ToolCalls } from '../extensions/ToolCalls';
 import styles from './chat.module.css';
 
 /** The 显示全部 / 收起 toggle under a message cut at 2000 characters (`longText.ts`). */
@@ -236,6 +237,7 @@ export const MessageView = observer(function MessageView({ store, message, live:
         ) : null}
       </div>
       <ThinkBlock text={live ? live.reasoning : (item.reasoning ?? '')} thinking={live?.thinking ?? false} />
+      <ToolCalls calls={live ? live.toolCalls : (item.toolCalls ?? [])} />
       {live ? <ProgressChecklist steps={live.steps} /> : null}
       <References list={live ? live.references : (item.references ?? [])} />
       {text ? (

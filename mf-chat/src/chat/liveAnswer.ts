@@ -1,5 +1,6 @@
 import { PROGRESS_PREFIXES } from '@qiming/sdk';
-import type { Reference } from '@qiming/sdk/contracts';
+import type { Reference, ToolCallRecord } from '@qiming/sdk/contracts';
+import { mergeToolCalls } from '../extensions/toolCalls';
 
 /**
  * The answer being generated, shown on top of the saved conversation until it is saved: a pure
@@ -18,6 +19,8 @@ export interface LiveAnswer {
   reasoning: string;
   thinking: boolean;
   references: Reference[];
+  /** The extensions' tool calls, in the order they started. */
+  toolCalls: ToolCallRecord[];
   followUps: string[];
   /** The wait text of the latest ping, while nothing has been written. */
   waitText: string;
@@ -45,6 +48,8 @@ export type LiveEvent =
   /** A progress line ("正在搜索：…") becomes the step being waited on (spec chat §4). */
   | { type: 'progress'; line: string; now: number }
   | { type: 'references'; list: Reference[] }
+  /** Tool calls that started or changed: merged by id. The first ends the step being waited on (the model is working). */
+  | { type: 'toolCalls'; list: ToolCallRecord[]; now: number }
   | { type: 'followUps'; list: string[] }
   /** Another 16 s passed: the next of `waitSteps`, only while nothing has been written (the last one stays). */
   | { type: 'waitTick'; waitSteps: readonly string[]; now: number };
@@ -54,7 +59,7 @@ export type LiveIds = Partial<Pick<LiveAnswer, 'convId' | 'questionId' | 'follow
 
 /** A new live answer waiting on its first step. */
 export function startLive(question: string | null, firstStep: string, now: number, { convId = null, questionId = null, follows = null }: LiveIds = {}): LiveAnswer {
-  return { question, questionId, convId, follows, text: '', reasoning: '', thinking: false, references: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
+  return { question, questionId, convId, follows, text: '', reasoning: '', thinking: false, references: [], toolCalls: [], followUps: [], waitText: '', steps: [{ text: firstStep, startedAt: now, doneAt: null }], startedAt: now };
 }
 
 export function reduceLive(live: LiveAnswer, event: LiveEvent): LiveAnswer {
@@ -68,6 +73,12 @@ export function reduceLive(live: LiveAnswer, event: LiveEvent): LiveAnswer {
       return { ...live, waitText: event.waitText };
     case 'references':
       return event.list.length > 0 ? { ...live, references: [...live.references, ...event.list] } : live;
+    case 'toolCalls': {
+      const toolCalls = mergeToolCalls(live.toolCalls, event.list);
+      if (toolCalls === live.toolCalls) return live;
+      const first = !started(live);
+      return { ...live, toolCalls, steps: first ? advance(live.steps, null, event.now) : live.steps };
+    }
     case 'followUps':
       return { ...live, followUps: event.list };
     case 'progress':
@@ -86,8 +97,11 @@ function advance(steps: ProgressStep[], text: string | null, now: number): Progr
   return text === null ? ended : [...ended, { text, startedAt: now, doneAt: null }];
 }
 
+/** The model has answered something: text, thinking or a tool call. */
+const started = (live: LiveAnswer) => live.text !== '' || live.reasoning !== '' || live.toolCalls.length > 0;
+
 function waitTick(live: LiveAnswer, waitSteps: readonly string[], now: number): LiveAnswer {
-  if (live.text || live.reasoning) return live;
+  if (started(live)) return live;
   const waited = live.steps.filter((step) => waitSteps.includes(step.text)).length;
   return waited < waitSteps.length ? { ...live, steps: advance(live.steps, waitSteps[waited]!, now) } : live;
 }

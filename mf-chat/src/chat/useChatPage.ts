@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { autorun } from 'mobx';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { chat, eventBus, isAgentCode, knowledgeApi, navigateTo, request, session, settings, STORAGE_KEYS, toasts, useMediaQuery, user } from '@qiming/sdk';
 import type { ModelOption } from '@qiming/sdk/contracts';
@@ -9,6 +10,7 @@ import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { useConversationUrl, type UrlChange } from './conversationUrl';
 import { takeEarlyConversation } from './earlyConversation';
+import { offeredExtensions } from '../extensions/OfferedExtensions';
 import { conversationsApi } from '../history/conversationsApi';
 import { readFavourites } from '../history/favourites';
 import { HistoryStore } from '../history/HistoryStore';
@@ -66,6 +68,7 @@ export function useChatPage() {
           goToLogin: () => navigateTo('/loginPage'),
           onConversation: (id, title, gptsId) => history.upsert(id, title, gptsId),
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
+          offeredExtensions: () => offeredExtensions.list,
         },
         initialModel(null, null),
       ),
@@ -104,6 +107,16 @@ export function useChatPage() {
   }, [history]);
 
   useEffect(() => () => store.dispose(), [store]);
+
+  // The offered extensions are read once something needs them (a remembered selection, an agent's
+  // own), so a page that uses none never asks; the dialog reads them when opened.
+  useEffect(
+    () =>
+      autorun(() => {
+        if (store.extensions.names.length > 0 || (store.agent?.mcps.length ?? 0) > 0) void offeredExtensions.load();
+      }),
+    [store],
+  );
 
   // ?model= switches only to a known model, with a toast; otherwise the saved or default one (an
   // agent chosen meanwhile stays: it is not in the catalogue). Keyed on the parameter's value: other
@@ -198,6 +211,13 @@ export function useChatPage() {
     return false;
   };
 
+  /** The 扩展 button: signed out, the login confirm instead of the dialog (spec chat §5). */
+  const allowExtensions = () => {
+    if (session.isLoggedIn) return true;
+    askLogin(t('extensions.loginRequired'));
+    return false;
+  };
+
   return {
     store,
     history,
@@ -217,5 +237,7 @@ export function useChatPage() {
     setFavourites,
     chooseModel,
     beforeSend,
+    allowExtensions,
+    offeredExtensions,
   };
 }

@@ -21,7 +21,7 @@ function setup({ signedIn = true, list = usable }: { signedIn?: boolean; list?: 
   const bases = new UsableBases(load);
   const onPickKnowledge = jest.fn((base: KnowledgeBase) => store.selectKnowledge(base));
   render(
-    <Composer store={store} beforeSend={() => true} signedIn={signedIn} onPickAgent={jest.fn()} onOpenAgents={jest.fn()} knowledgeBases={signedIn ? bases : null} onPickKnowledge={onPickKnowledge} onOpenKnowledge={jest.fn()} />,
+    <Composer store={store} beforeSend={() => true} signedIn={signedIn} onPickAgent={jest.fn()} onOpenAgents={jest.fn()} knowledgeBases={signedIn ? bases : null} onPickKnowledge={onPickKnowledge} onOpenKnowledge={jest.fn()} onOpenExtensions={jest.fn()} />,
   );
   const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
   const type = (value: string) => {

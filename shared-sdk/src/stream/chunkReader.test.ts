@@ -8,7 +8,7 @@ describe('parseChunk', () => {
     expect(parseChunk('{"choices":[{"delta":null}],"extra":true}')).toEqual({ choices: [{ delta: null }], extra: true });
   });
 
-  it.each(['', 'not json', '42', '{"error":5}', '{"convId":{}}', '{"choices":[{"delta":{"content":1}}]}', '{"seq":"1"}', '{"choices":[{"delta":{"reasoning_content":2}}]}', '{"references":[{"title":"x"}]}', '{"references":{}}'])('rejects %j', (data) => {
+  it.each(['', 'not json', '42', '{"error":5}', '{"convId":{}}', '{"choices":[{"delta":{"content":1}}]}', '{"seq":"1"}', '{"choices":[{"delta":{"reasoning_content":2}}]}', '{"references":[{"title":"x"}]}', '{"references":{}}', '{"toolCalls":{}}'])('rejects %j', (data) => {
     expect(parseChunk(data)).toBeNull();
   });
 });
@@ -51,5 +51,16 @@ describe('ChunkReader', () => {
     expect(calls).toEqual([['reasoning', '先想一想'], ['references', ['https://a.example']], ['delta', '答案'], ['offline']]);
     expect(reader.lastSeq).toBe(5);
     expect(parseChunk('{"seq":7,"choices":[{"delta":{"content":"","reasoning_content":"r"}}],"references":[{"url":"u","title":"t"}]}')).not.toBeNull();
+  });
+
+  it('reports the extensions\' tool calls of a chunk, leaving out malformed records', () => {
+    const onToolCalls = jest.fn();
+    const reader = new ChunkReader({ onToolCalls });
+    const running = { id: 't1', mcpName: 'calc', showName: '计算器', tool: 'add', arguments: '{"a":1}', status: 'running', round: 1 } as const;
+    reader.read({ seq: 1, toolCalls: [running, { id: 't2', status: 'exploded' } as never, { ...running, id: 't3', seconds: '2' } as never] });
+    reader.read({ seq: 2, toolCalls: [] });
+    reader.read({ seq: 3, toolCalls: [{ ...running, status: 'done', result: '2', seconds: 0.4 }] });
+    expect(onToolCalls.mock.calls).toEqual([[[running]], [[{ ...running, status: 'done', result: '2', seconds: 0.4 }]]]);
+    expect(reader.hasContent).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { parseFollowUps } from './followUps';
+import type { ToolCallRecord } from '@qiming/contracts';
 import { STREAM_CODES, type CompletedAnswer, type ConversationIds, type StreamChunk, type StreamHandlers } from './types';
 
 /** How a message ended the stream, if it did. */
@@ -8,6 +9,7 @@ type Cancelled = { status: 'cancelled'; code: number; message: string };
 export const PARSE_ERROR = { status: 'cancelled', code: STREAM_CODES.parseError, message: 'data parse error' } as const;
 
 const CHUNK_TYPES: readonly unknown[] = ['ping', 'follow_up', 'normal'];
+const TOOL_CALL_STATUSES: readonly unknown[] = ['running', 'done', 'failed', 'skipped'];
 
 /** The chunk in an SSE data payload, or null when it is not JSON of the chunk's shape. */
 export function parseChunk(data: string): StreamChunk | null {
@@ -22,7 +24,7 @@ export function parseChunk(data: string): StreamChunk | null {
 
 function isChunk(value: unknown): value is StreamChunk {
   if (!isRecord(value)) return false;
-  const { seq, code, error, title, type, choices, convId, convGroupId, parentConvId, references, answerComplete, createTime } = value;
+  const { seq, code, error, title, type, choices, convId, convGroupId, parentConvId, references, answerComplete, createTime, toolCalls } = value;
   return (
     isAbsentOr(seq, 'number') &&
     isAbsentOr(code, 'number') &&
@@ -33,7 +35,20 @@ function isChunk(value: unknown): value is StreamChunk {
     [convId, convGroupId, parentConvId].every((id) => isAbsentOr(id, 'string') || isAbsentOr(id, 'number')) &&
     (references == null || (Array.isArray(references) && references.every(isReference))) &&
     isAbsentOr(answerComplete, 'boolean') &&
-    isAbsentOr(createTime, 'string')
+    isAbsentOr(createTime, 'string') &&
+    (toolCalls == null || Array.isArray(toolCalls))
+  );
+}
+
+/** A tool call record the page can show; others in the list are skipped rather than failing the whole answer. */
+function isToolCall(call: unknown): call is ToolCallRecord {
+  if (!isRecord(call)) return false;
+  const { id, mcpName, showName, tool, arguments: args, status, result, seconds } = call;
+  return (
+    [id, mcpName, showName, tool, args].every((field) => typeof field === 'string') &&
+    TOOL_CALL_STATUSES.includes(status) &&
+    isAbsentOr(result, 'string') &&
+    isAbsentOr(seconds, 'number')
   );
 }
 
@@ -100,6 +115,8 @@ export class ChunkReader {
     }
     const references = chunk.references;
     if (references && references.length > 0) this.call(() => this.handlers.onReferences?.(references));
+    const toolCalls = chunk.toolCalls?.filter(isToolCall) ?? [];
+    if (toolCalls.length > 0) this.call(() => this.handlers.onToolCalls?.(toolCalls));
     if (chunk.offlineDemo) this.call(() => this.handlers.onOfflineDemo?.());
     if (chunk.type === 'ping') {
       this.call(() => this.handlers.onPing?.(content));

@@ -1,4 +1,4 @@
-import type { Reference, StreamChunk } from '@qiming/contracts';
+import type { Reference, StreamChunk, ToolCallRecord } from '@qiming/contracts';
 
 export type { StreamChunk, StreamRequestBody, UploadedFile } from '@qiming/contracts';
 
@@ -42,6 +42,8 @@ export interface StreamHandlers {
   onReasoning?(text: string): void;
   /** Web sources of the answer (each call adds to the earlier ones). */
   onReferences?(references: Reference[]): void;
+  /** Extensions' tool calls that started or changed (merge them by id into the earlier ones); malformed records are left out. */
+  onToolCalls?(calls: ToolCallRecord[]): void;
   /** The answer came from the offline model (离线演示). */
   onOfflineDemo?(): void;
   /**
