@@ -72,12 +72,12 @@ test.describe('web search with a search provider (SearXNG)', () => {
   const product = productFor(test, () => ({ SEARCH_PROVIDER: 'searxng', SEARCH_BASE_URL: searxng.baseUrl }));
 
   test('the 联网搜索 switch searches before the answer: the search shown, its results as references, quoted in the answer', async ({ page }) => {
-    // A server of its own: its announcements are new to this browser.
     await page.goto(`${product().baseUrl}/loginPage`);
-    await page.getByTestId('announcement-modal').getByRole('button', { name: '我已了解' }).click();
     await registerByEmail(page, uniqueEmail());
     await expect(page.getByTestId('username')).toBeVisible();
     await page.goto(`${product().baseUrl}/chatPage?model=gpt-4o`);
+    // A first visit to this server's chat: its 重要通知 comes first.
+    await page.getByTestId('announcement-modal').getByRole('button', { name: '我已了解' }).click();
     await page.getByTestId('web-search').check();
     await ask(page, '长城最近有什么新闻');
     const answer = answers(page).last();

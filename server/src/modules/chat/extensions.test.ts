@@ -54,7 +54,7 @@ describe(`extensions in chat (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     assert.deepEqual([call!.showName, call!.tool, call!.status, call!.result], ['计算器', 'evaluate', 'done', '(3+5)*12/4 = 24']);
     assert.equal(JSON.parse(call!.arguments).expression, '(3+5)*12/4');
     assert.ok(typeof call!.seconds === 'number');
-    assert.match(answerText(read.chunks), /\*\*计算器\*\* 返回：\*\*\(3\+5\)\*12\/4 = 24\*\*/);
+    assert.match(answerText(read.chunks), /\*\*计算器\*\* 返回：`\(3\+5\)\*12\/4 = 24`/);
     const tree = await data<ConversationTree>(t.app.server, 'GET', `backend-api/getConversations?convGroupId=${read.chunks[0]!.convGroupId}`, { token });
     assert.deepEqual(tree.roots[0]!.childs[0]!.chatContent[0]!.toolCalls!.map((record) => record.result), ['(3+5)*12/4 = 24']);
   });

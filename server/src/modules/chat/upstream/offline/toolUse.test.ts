@@ -50,7 +50,8 @@ describe('the offline model\'s tool use', () => {
     assert.ok(round);
     const answer = answerFromToolResults(round, '> 离线演示');
     assert.match(answer, /我调用了 2 个扩展工具/);
-    assert.match(answer, /\*\*计算器\*\* 返回：\*\*5\*\*/);
+    assert.match(answer, /\*\*计算器\*\* 返回：`5`/);
+    assert.match(answerFromToolResults({ calls: [{ id: 'c', name: 'calculator__evaluate', arguments: '{}' }], results: [{ role: 'tool', toolCallId: 'c', content: '2*3 = `6`' }] }, ''), /返回：`` 2\*3 = `6` ``/);
     assert.match(answer, /调用没有成功（除数不能为 0）/);
     assert.equal(lastToolRound([{ role: 'user', content: 'x' }]), null);
   });

@@ -114,6 +114,13 @@ export function lastToolRound(messages: readonly UpstreamMessage[]): { calls: Up
 
 const RESULT_EXCERPT = 600;
 
+/** Text as a markdown code span, so `*`, `_` or `<` in a result show as written: fenced with one backtick more than the longest run inside. */
+function inlineCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
 /** The answer written from the tool results: each call's outcome, then a short conclusion. */
 export function answerFromToolResults(round: { calls: readonly UpstreamToolCall[]; results: readonly UpstreamMessage[] }, closing: string): string {
   const lines = round.calls.map((call) => {
@@ -123,7 +130,7 @@ export function answerFromToolResults(round: { calls: readonly UpstreamToolCall[
     const text = result?.content.trim() ?? '';
     const excerpt = text.length > RESULT_EXCERPT ? `${text.slice(0, RESULT_EXCERPT)}…` : text;
     if (!result || result.toolError) return `- **${label}**：调用没有成功（${excerpt || '没有返回结果'}），这一部分我无法给出准确答案。`;
-    return excerpt.includes('\n') ? `- **${label}** 返回：\n\n${excerpt.split('\n').map((line) => `  > ${line}`).join('\n')}` : `- **${label}** 返回：**${excerpt}**`;
+    return excerpt.includes('\n') ? `- **${label}** 返回：\n\n${excerpt.split('\n').map((line) => `  > ${line}`).join('\n')}` : `- **${label}** 返回：${inlineCode(excerpt)}`;
   });
   const succeeded = round.results.filter((result) => !result.toolError).length;
   const conclusion = succeeded > 0 ? '以上结果由扩展实际计算或查询得出，可以直接使用。' : '扩展这次没有给出结果，你可以稍后重试，或换一种问法。';
