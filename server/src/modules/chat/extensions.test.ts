@@ -147,6 +147,14 @@ describe(`extensions in chat (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     assert.deepEqual(records.map((record) => [record.showName, record.status]), [['已下线的扩展', 'skipped'], ['计算器', 'done']]);
   });
 
+  it('a plug-in agent\'s own extensions are enabled when chatting with it, without the user choosing them', async () => {
+    const code = 'gpt-4-gizmo-g-budget-keeper';
+    const read = await stream({ request: '这个月房租 3500，水电 420.5，伙食 1800，一共多少钱：3500+420.5+1800', model: code, intelligentCode: code, mcps: [] });
+    assert.equal(read.done, true);
+    const [call] = toolCallsOf(read.chunks);
+    assert.deepEqual([call!.mcpName, call!.status, call!.result], ['calculator', 'done', '3500+420.5+1800 = 5720.5']);
+  });
+
   it('refuses more than 10 extensions before anything is written', async () => {
     const names = Array.from({ length: 11 }, (_, i) => `ext-${i}`);
     const refused = await envelope(t.app.server, 'POST', 'backend-api/getStream', { token, payload: chatBody({ request: '你好', mcps: names, stream: false }) });
