@@ -1,20 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { recordingLog } from '../../testing/log.js';
 import { createTestApp } from '../../testing/testApp.js';
 import { createWebSearchModule } from './index.js';
 import { ANSWER_OF } from './testing/answers.js';
-import { startFakeSearchServer, type FakeSearchServer } from './testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite } from './testing/fakeSearchServer.js';
 import { signal } from './testing/searchWith.js';
 
 const settings = { results: 8, timeoutSeconds: 2 };
 
 describe('the webSearch module', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
+  const fake = fakeSearchServerForSuite();
 
   it('is a service only, asking in the site edition’s language', async () => {
     fake.reply({ status: 200, json: ANSWER_OF.searxng([{ url: 'https://example.com/', title: 'Example', snippet: 'An example.' }]) });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { recordingLog } from '../../testing/log.js';
 import { WebSearchError } from './errors.js';
 import { createWebSearch, MAX_QUERY_CHARS } from './service.js';
 import { ANSWER_OF } from './testing/answers.js';
-import { startFakeSearchServer, type FakeSearchServer } from './testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite, startFakeSearchServer } from './testing/fakeSearchServer.js';
 import { searchWith, signal } from './testing/searchWith.js';
 import { SEARCH_PROVIDERS } from './types.js';
 
@@ -26,15 +26,8 @@ describe('web search without a provider', () => {
 
 for (const provider of SEARCH_PROVIDERS) {
   describe(`web search through ${provider} (common behaviour, against a fake)`, () => {
-    let fake: FakeSearchServer;
+    const fake = fakeSearchServerForSuite();
     const answer = ANSWER_OF[provider];
-    before(async () => {
-      fake = await startFakeSearchServer();
-    });
-    after(() => fake.close());
-    beforeEach(() => {
-      fake.requests.length = 0;
-    });
 
     it('is configured and names its provider', () => {
       const { search } = searchWith(fake, provider);
@@ -122,11 +115,7 @@ for (const provider of SEARCH_PROVIDERS) {
 }
 
 describe('web search input and connection failures', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
+  const fake = fakeSearchServerForSuite();
 
   it('refuses an empty query without calling the provider', async () => {
     await rejectsWith(searchWith(fake, 'tavily').search.search(' \n\t ', { signal: signal() }), 'emptyQuery', '搜索内容为空');

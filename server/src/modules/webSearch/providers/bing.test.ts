@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSearchError } from '../errors.js';
-import { startFakeSearchServer, type FakeSearchServer } from '../testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite } from '../testing/fakeSearchServer.js';
 import { searchWith, signal, TEST_KEY } from '../testing/searchWith.js';
 
 const page = (url: string, name: string, snippet: string) => ({ id: `https://api.bing.microsoft.com/api/v7/#WebPages.${name}`, name, url, displayUrl: url.replace(/^https?:\/\//, ''), snippet, dateLastCrawled: '2026-11-20T08:00:00.0000000Z', language: 'zh-CN', isFamilyFriendly: true });
 const answer = (pages: unknown[]) => ({ _type: 'SearchResponse', queryContext: { originalQuery: '量子计算' }, webPages: { webSearchUrl: 'https://www.bing.com/search?q=x', totalEstimatedMatches: pages.length, value: pages } });
 
 describe('Bing Web Search v7 adapter (against a fake over HTTP)', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = fakeSearchServerForSuite();
 
   it('asks GET /v7.0/search with q, count, mkt and the subscription key header, and maps webPages.value', async () => {
     fake.reply({ status: 200, json: answer([page('https://www.zhihu.com/question/1', '如何理解量子计算？ - 知乎', '量子计算利用叠加和纠缠……'), page('http://news.example.cn/a?id=7', '量子新闻', '')]) });

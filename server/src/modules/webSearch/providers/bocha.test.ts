@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSearchError } from '../errors.js';
-import { startFakeSearchServer, type FakeSearchServer } from '../testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite } from '../testing/fakeSearchServer.js';
 import { searchWith, signal, TEST_KEY } from '../testing/searchWith.js';
 
 const page = (url: string, name: string, fields: { snippet?: string; summary?: string; siteIcon?: string }) => ({
@@ -29,14 +29,7 @@ const answer = (pages: unknown[]) => ({
 const refusal = (code: string, message: string) => ({ code, message, log_id: 'c66aac17eab1bb7e' });
 
 describe('博查 Web Search adapter (against a fake over HTTP)', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = fakeSearchServerForSuite();
 
   it('posts /v1/web-search with the bearer key and the documented body; the summary is preferred to the snippet, siteIcon is the icon', async () => {
     fake.reply({

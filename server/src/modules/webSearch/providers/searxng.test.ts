@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSearchError } from '../errors.js';
-import { startFakeSearchServer, type FakeSearchServer } from '../testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite } from '../testing/fakeSearchServer.js';
 import { searchWith, signal } from '../testing/searchWith.js';
 
 const result = (url: string, title: string, content: string, engine = 'bing') => ({ url, title, content, engine, engines: [engine], score: 1, category: 'general', parsed_url: [] });
 const answer = (results: unknown[], unresponsive: unknown[] = []) => ({ query: '量子计算', number_of_results: 0, results, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: unresponsive });
 
 describe('SearXNG adapter (against a fake instance over HTTP)', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = fakeSearchServerForSuite();
 
   it('asks GET /search with q, format=json, language and safesearch, without a key by default, and maps results in order', async () => {
     fake.reply({

@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WebSearchError } from '../errors.js';
-import { startFakeSearchServer, type FakeSearchServer } from '../testing/fakeSearchServer.js';
+import { fakeSearchServerForSuite } from '../testing/fakeSearchServer.js';
 import { searchWith, signal, TEST_KEY } from '../testing/searchWith.js';
 
 const result = (url: string, title: string, content: string, favicon?: string) => ({ title, url, content, score: 0.81, raw_content: null, ...(favicon ? { favicon } : {}) });
 const answer = (results: unknown[]) => ({ query: '量子计算', follow_up_questions: null, answer: null, images: [], results, response_time: 1.09, request_id: 'r-1' });
 
 describe('Tavily adapter (against a fake over HTTP)', () => {
-  let fake: FakeSearchServer;
-  before(async () => {
-    fake = await startFakeSearchServer();
-  });
-  after(() => fake.close());
-  beforeEach(() => {
-    fake.requests.length = 0;
-  });
+  const fake = fakeSearchServerForSuite();
 
   it('posts /search with the bearer key and the documented body, and maps results with their favicons', async () => {
     fake.reply({

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { after, before, beforeEach } from 'node:test';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedSearchRequest {
@@ -68,5 +69,34 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * The fake of one test suite (call it inside `describe`): started before the suite's tests, its
+ * recorded requests emptied before each, closed after them.
+ */
+export function fakeSearchServerForSuite(): FakeSearchServer {
+  let server: FakeSearchServer | undefined;
+  const current = () => {
+    if (!server) throw new Error('the fake search server starts before the suite\'s tests');
+    return server;
+  };
+  before(async () => {
+    server = await startFakeSearchServer();
+  });
+  after(() => current().close());
+  beforeEach(() => {
+    current().requests.length = 0;
+  });
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get requests() {
+      return current().requests;
+    },
+    reply: (...replies) => current().reply(...replies),
+    close: () => current().close(),
   };
 }
