@@ -46,7 +46,7 @@ describe('tool calls: merged by id', () => {
   it('shows arguments as pretty JSON when they parse, seconds with one decimal under 10', () => {
     expect(shownArguments('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(shownArguments('a=1')).toBe('a=1');
-    expect([shownSeconds(1.26), shownSeconds(0.04), shownSeconds(12.6)]).toEqual(['1.3', '0', '13']);
+    expect([shownSeconds(1.26), shownSeconds(0.04), shownSeconds(12.6)]).toEqual(['1.3', '<0.1', '13']);
   });
 });
 
