@@ -89,11 +89,20 @@ test.describe('guards (SITE_GUARDS=true)', () => {
   test('open developer tools raise the full-screen warning, are logged, and the page goes blank', async ({ page }) => {
     await page.goto(`${product().baseUrl}/pay`);
     await expect(page.getByTestId('navbar')).toBeVisible();
+    // The warning shows for 500 ms before the page goes blank: every text the screen shows is
+    // recorded as it appears, so a busy machine cannot make the test miss it.
+    await page.evaluate(() => {
+      const shown: string[] = ((window as unknown as { guardTexts: string[] }).guardTexts = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="guard-screen"]')?.textContent;
+        if (text) shown.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     // Docked developer tools make the window's outer width exceed its inner width (what devtools-detect reads).
     await page.evaluate(() => Object.defineProperty(window, 'outerWidth', { get: () => window.innerWidth + 400 }));
     const screen = page.getByTestId('guard-screen');
-    await expect(screen).toContainText('检测到开发者工具已打开');
     await expect(screen).toHaveAttribute('data-blank', 'true');
+    expect((await page.evaluate(() => (window as unknown as { guardTexts: string[] }).guardTexts)).join('')).toContain('检测到开发者工具已打开');
     await expect(screen).toHaveText('');
     await expect(page.getByTestId('navbar')).toHaveCount(0);
     await expect.poll(() => ops(product().dataDir, 'guards', 'list')).toContain('devtools');
