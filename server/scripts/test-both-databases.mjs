@@ -13,7 +13,7 @@ const files = fs
   .sort();
 for (const database of ['sqlite', 'postgres']) {
   console.log(`\n=== server tests on ${database} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE: database, TEST_REDIS: 'required', LOG_LEVEL: 'silent' },
   });
