@@ -7,6 +7,7 @@ import { answerText, chatBody, listen, readSse } from '../../testing/chatStream.
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { ANSWER_OF } from '../webSearch/testing/answers.js';
 import { startFakeSearchServer, type FakeSearchServer } from '../webSearch/testing/fakeSearchServer.js';
+import { searchQueryOf } from './webSearchStep.js';
 
 const CHAT_ENV = { ...ACCOUNT_TEST_ENV, OFFLINE_TOKENS_PER_SECOND: '0', OFFLINE_FIRST_TOKEN_MS: '0', POINTS_DAILY_BY_TIER: '2000,10000,30000,60000' };
 const HITS = [
@@ -73,6 +74,10 @@ describe(`chat gateway with a web search provider (${process.env.TEST_DATABASE ?
     assert.equal(read.done, true);
     assert.equal(fake.requests.at(-1)!.query.get('q'), '长城门票价格');
     assert.equal(read.chunks.flatMap((chunk) => chunk.references ?? []).length, 1);
+  });
+
+  it('搜索 followed by a space or colon is the command; 搜索引擎… is the query itself', () => {
+    assert.deepEqual(['搜索 上海天气', '搜索：长城', '搜索引擎的原理', '搜索'].map(searchQueryOf), ['上海天气', '长城', '搜索引擎的原理', '搜索']);
   });
 
   it('a failed search costs nothing, says why, and the answer still comes', async () => {

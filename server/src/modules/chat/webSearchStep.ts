@@ -7,10 +7,16 @@ import type { UpstreamRequest } from './upstream/types.js';
 /** The 联网搜索 switch and the 搜索 prefix, as the answer shows them: one call of this pseudo-extension. */
 export const WEB_SEARCH_EXTENSION = { mcpName: 'web-search', showName: '联网搜索', tool: 'search' } as const;
 
-/** A message starting with 搜索 asks for a web search (spec chat §5) when a provider is configured; the prefix is not part of the query. */
+/**
+ * A message starting with 搜索 asks for a web search (spec chat §5) when a provider is configured.
+ * 搜索 followed by a space or colon is the command, not part of the query; 搜索引擎… is the query itself.
+ */
 export function searchQueryOf(message: string): string {
-  return message.trim().replace(/^搜索[：:\s]*/, '').trim() || message.trim();
+  return message.trim().replace(SEARCH_COMMAND, '').trim() || message.trim();
 }
+
+/** 搜索 as a command in front of a query: followed by a space or a colon. */
+export const SEARCH_COMMAND = /^搜索[\s：:]+/;
 
 export const startsWithSearch = (message: string) => /^\s*搜索/.test(message);
 

@@ -17,6 +17,8 @@ describe('offline model: reading the question', () => {
   it('restates the main sentence without quotes, greetings, courtesy words or end punctuation', () => {
     assert.equal(topicOf('你好！请问什么是「量子计算」？', 'zh'), '什么是量子计算');
     assert.equal(topicOf('我在学物理。熵是什么？', 'zh'), '熵是什么');
+    assert.equal(topicOf('搜索 上海明天的天气', 'zh'), '上海明天的天气', '搜索 as a command is not the topic');
+    assert.equal(topicOf('搜索引擎是怎么工作的', 'zh'), '搜索引擎是怎么工作的');
     assert.equal(topicOf('Can you explain "TCP congestion control"?', 'en'), 'explain TCP congestion control');
     assert.equal(topicOf("What's a monad?", 'en'), "What's a monad");
     assert.equal(topicOf('I study physics. What is entropy?', 'en'), 'What is entropy');

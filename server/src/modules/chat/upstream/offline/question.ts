@@ -45,7 +45,7 @@ export function languageOf(text: string): Language {
 /** Quotes, but not the apostrophe inside a word (what's). */
 const QUOTES = /[「」『』“”‘’"《》〈〉`]|(?<![A-Za-z])'|'(?![A-Za-z])/g;
 const GREETING = /^(你好|您好|嗨|哈喽|在吗|hi|hello|hey)[呀啊吖,，!！\s]*$/i;
-const COURTESY_PREFIX = /^(请问|请你|请|麻烦你|麻烦|帮我|帮忙|能不能|能否|你能|你可以|可以|(please|can you|could you|would you|hey|hi)(?![a-z]))[\s,，]*/i;
+const COURTESY_PREFIX = /^(请问|请你|请|麻烦你|麻烦|帮我|帮忙|能不能|能否|你能|你可以|可以|搜索(?=[\s：:])|(please|can you|could you|would you|hey|hi)(?![a-z]))[\s,，：:]*/i;
 const EDGE_PUNCTUATION = /^[\s,，、:：.。…~～\-—]+|[\s,，、:：.。…~～\-—]+$/g;
 const TOPIC_LIMIT: Record<Language, number> = { zh: 30, en: 60 };
 
