@@ -94,33 +94,6 @@ export class ImagesRepository {
     return { rows, total: Number(total.n) };
   }
 
-  /** Takes the oldest queued task for this instance; two instances never both get one (the update is guarded by the status). */
-  async claimNext(instanceId: string, at: string): Promise<TaskRow | undefined> {
-    for (let round = 0; round < 3; round++) {
-      const candidates = await this.db.selectFrom('image_tasks').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(5).execute();
-      if (candidates.length === 0) return undefined;
-      for (const { id } of candidates) {
-        const claimed = await this.db
-          .updateTable('image_tasks')
-          .set({ status: 'running', claimed_by: instanceId, heartbeat_at: at, started_at: at, progress: 0 })
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows > 0n) return this.task(id);
-      }
-    }
-    return undefined;
-  }
-
-  async beat(ids: string[], instanceId: string, at: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.updateTable('image_tasks').set({ heartbeat_at: at }).where('id', 'in', ids).where('claimed_by', '=', instanceId).where('status', '=', 'running').execute();
-  }
-
-  async saveProgress(id: string, instanceId: string, progress: number): Promise<void> {
-    await this.db.updateTable('image_tasks').set({ progress }).where('id', '=', id).where('claimed_by', '=', instanceId).where('status', '=', 'running').execute();
-  }
-
   /** Marks a running task of this instance succeeded and writes its images, together; false when it is no longer this instance's. */
   async finishSucceeded(id: string, instanceId: string, fields: SucceededFields, at: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -148,49 +121,6 @@ export class ImagesRepository {
 
   async setCharged(id: string, points: number): Promise<void> {
     await this.db.updateTable('image_tasks').set({ points }).where('id', '=', id).execute();
-  }
-
-  /**
-   * Fails a task still in one of `from` (and, for a running one, still claimed by `instanceId` or
-   * silent since `staleBefore`); false when something else ended it first. The upscale key is freed,
-   * so the same quadrant may be upscaled again.
-   */
-  async finishFailed(id: string, guard: { from: ImageTaskStatus[]; instanceId?: string; staleBefore?: string }, error: string, at: string): Promise<boolean> {
-    let query = this.db
-      .updateTable('image_tasks')
-      .set({ status: 'failed', error, points: 0, action_key: null, finished_at: at })
-      .where('id', '=', id)
-      .where('status', 'in', guard.from);
-    if (guard.instanceId !== undefined) query = query.where('claimed_by', '=', guard.instanceId);
-    if (guard.staleBefore !== undefined) query = query.where('heartbeat_at', '<', guard.staleBefore);
-    const result = await query.executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /** Gives a task this instance was running back to the queue (a graceful stop): another instance, or this one restarted, runs it. */
-  async requeue(id: string, instanceId: string): Promise<void> {
-    await this.db
-      .updateTable('image_tasks')
-      .set({ status: 'queued', claimed_by: null, heartbeat_at: null, started_at: null, progress: 0 })
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .where('claimed_by', '=', instanceId)
-      .execute();
-  }
-
-  /** Running tasks silent since `cutoff` (their instance died), or of `instanceId` (this instance before a crash). */
-  async orphanedRunning(cutoff: string, instanceId: string): Promise<TaskRow[]> {
-    return this.db
-      .selectFrom('image_tasks')
-      .selectAll()
-      .where('status', '=', 'running')
-      .where((eb) => eb.or([eb('heartbeat_at', '<', cutoff), eb('claimed_by', '=', instanceId)]))
-      .execute();
-  }
-
-  /** Queued tasks waiting since before `cutoff`. */
-  queuedBefore(cutoff: string): Promise<TaskRow[]> {
-    return this.db.selectFrom('image_tasks').selectAll().where('status', '=', 'queued').where('created_at', '<', cutoff).execute();
   }
 
   /** Deletes a finished task and its images (likes go with them); the storage keys to remove. Null when it is not the user's or not finished. */
