@@ -51,3 +51,18 @@ export interface ToolCallRecord {
   /** 1 for the model's first round of calls, 2 for the next… */
   round: number;
 }
+
+/**
+ * The answer's tool calls after a chunk's `changed` ones (StreamChunk.toolCalls): a known id is
+ * updated in its place, a new one goes to the end. The list is new only when something changed.
+ */
+export function mergeToolCalls(before: readonly ToolCallRecord[], changed: readonly ToolCallRecord[]): ToolCallRecord[] {
+  if (changed.length === 0) return before as ToolCallRecord[];
+  const merged = [...before];
+  for (const call of changed) {
+    const at = merged.findIndex((known) => known.id === call.id);
+    if (at >= 0) merged[at] = { ...merged[at]!, ...call };
+    else merged.push(call);
+  }
+  return merged;
+}

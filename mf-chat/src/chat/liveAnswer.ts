@@ -1,6 +1,5 @@
 import { PROGRESS_PREFIXES } from '@qiming/sdk';
-import type { Reference, ToolCallRecord } from '@qiming/sdk/contracts';
-import { mergeToolCalls } from '../extensions/toolCalls';
+import { mergeToolCalls, type Reference, type ToolCallRecord } from '@qiming/sdk/contracts';
 
 /**
  * The answer being generated, shown on top of the saved conversation until it is saved: a pure

@@ -4,7 +4,8 @@ import { createRef } from 'react';
 import { MessageList } from '../chat/MessageList';
 import { node, outcome, setup, treeOf } from '../chat/testChatStore';
 import { reduceLive, startLive } from '../chat/liveAnswer';
-import { mergeToolCalls, shownArguments, shownSeconds } from './toolCalls';
+import { mergeToolCalls } from '@qiming/sdk/contracts';
+import { shownArguments, shownSeconds } from './toolCalls';
 import { ToolCalls } from './ToolCalls';
 
 const call = (id: string, extra: Partial<ToolCallRecord> = {}): ToolCallRecord => ({ id, mcpName: 'calc', showName: '计算器', tool: 'add', arguments: '{"a":1,"b":2}', status: 'running', round: 1, ...extra });

@@ -1,4 +1,4 @@
-import type { NodeStatus, Reference, ToolCallRecord } from '@qiming/contracts';
+import { mergeToolCalls, type NodeStatus, type Reference, type ToolCallRecord } from '@qiming/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Log } from '../../log.js';
@@ -167,11 +167,7 @@ async function readAnswer(job: JobHandle, plan: GenerationPlan, deps: Generation
         return job.emitRaw(MALFORMED_FRAME);
       case 'toolCalls':
         read.toolFees = event.fees;
-        for (const record of event.records) {
-          const at = answer.toolCalls.findIndex((known) => known.id === record.id);
-          if (at < 0) answer.toolCalls.push(record);
-          else answer.toolCalls[at] = record;
-        }
+        answer.toolCalls = mergeToolCalls(answer.toolCalls, event.records);
         return job.emit(chunkBodies.toolCalls(event.records));
       case 'toolCall':
         // Calls are the tool loop's (openAnswer): without extensions a model's call is not answered.

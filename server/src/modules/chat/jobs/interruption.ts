@@ -1,4 +1,4 @@
-import type { Reference, StreamChunk, ToolCallRecord } from '@qiming/contracts';
+import { mergeToolCalls, type Reference, type StreamChunk, type ToolCallRecord } from '@qiming/contracts';
 import { CHAT_CODES } from '../../conversations/codes.js';
 import { chunkBodies, type ChunkBody, type LogEntry } from './chunks.js';
 
@@ -13,7 +13,7 @@ export function interruptedChunk(jobId: string, convGroupId: string): ChunkBody 
 /** What a log shows of the answer so far: its content and reasoning deltas, its references and tool calls (the latest record of each). */
 export function partialAnswerOf(entries: readonly LogEntry[]): { content: string; reasoning: string; references: Reference[]; toolCalls: ToolCallRecord[] } {
   const partial = { content: '', reasoning: '', references: [] as Reference[] };
-  const toolCalls = new Map<string, ToolCallRecord>();
+  let toolCalls: ToolCallRecord[] = [];
   for (const entry of entries) {
     let chunk: StreamChunk;
     try {
@@ -26,7 +26,7 @@ export function partialAnswerOf(entries: readonly LogEntry[]): { content: string
     partial.content += delta?.content ?? '';
     partial.reasoning += delta?.reasoning_content ?? '';
     partial.references.push(...(chunk.references ?? []));
-    for (const record of chunk.toolCalls ?? []) toolCalls.set(record.id, record);
+    toolCalls = mergeToolCalls(toolCalls, chunk.toolCalls ?? []);
   }
-  return { ...partial, toolCalls: [...toolCalls.values()] };
+  return { ...partial, toolCalls };
 }
