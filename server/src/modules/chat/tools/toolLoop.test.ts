@@ -125,6 +125,14 @@ describe('the tool loop', () => {
     assert.deepEqual(finalRecords(all).map((record) => record.round), [1, 2]);
   });
 
+  it('cuts the recorded arguments and result to the limits it is given', async () => {
+    const tools = session([spec('calc__x')], async () => ({ ok: true, text: 'r'.repeat(50) }));
+    const limits = { ...TOOL_LOOP_LIMITS, recordChars: 10 };
+    const all = await collect(runToolLoop(events(call(0, 'calc__x', `{"a":"${'x'.repeat(40)}"}`)), () => events(), [], { session: tools, feeAllowance: 0, signal, limits }));
+    const [record] = finalRecords(all);
+    assert.ok(record!.arguments.length <= 11 && record!.result!.length <= 11, `${record!.arguments} / ${record!.result}`);
+  });
+
   it('stops at once when the answer is stopped: no further round', async () => {
     const controller = new AbortController();
     const tools = session([spec('calc__x')], async () => (controller.abort(), { ok: false, text: '已停止' }));

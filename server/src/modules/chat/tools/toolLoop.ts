@@ -108,6 +108,7 @@ async function* runRound(
   options: ToolLoopOptions,
   results: UpstreamMessage[],
 ): AsyncGenerator<ToolLoopEvent> {
+  const { recordChars } = options.limits ?? TOOL_LOOP_LIMITS;
   const started = batch.map((call, index) => {
     const spec = specs.get(call.name);
     const record: ToolCallRecord = {
@@ -115,7 +116,7 @@ async function* runRound(
       mcpName: spec?.mcpName ?? '',
       showName: spec?.showName ?? call.name,
       tool: spec?.tool ?? call.name,
-      arguments: cut(call.arguments, TOOL_LOOP_LIMITS.recordChars),
+      arguments: cut(call.arguments, recordChars),
       status: 'running',
       round,
     };
@@ -131,7 +132,7 @@ async function* runRound(
       calls.run(call, spec, index, options).then((outcome) => {
         finished.set(index, outcome.result);
         record.status = outcome.result.ok ? 'done' : 'failed';
-        record.result = cut(outcome.result.text, TOOL_LOOP_LIMITS.recordChars);
+        record.result = cut(outcome.result.text, recordChars);
         record.seconds = outcome.seconds;
         return index;
       }),
