@@ -36,6 +36,7 @@ describe('the offline model\'s tool use', () => {
 
   it('calls nothing when the question needs no tool or the tool is not offered; argument names follow the schema', () => {
     assert.deepEqual(planned('写一首关于春天的诗'), []);
+    assert.deepEqual(planned('2025-11-27 到 2025/12/01 的行程，14:30 出发，电话 138-1234-5678'), []);
     assert.deepEqual(planned('1+1 等于几', [TOOLS[2]!]), []);
     assert.deepEqual(planned('2+3*4', [tool('calculator__evaluate', ['expr'])]), [['calculator__evaluate', { expr: '2+3*4' }]]);
   });

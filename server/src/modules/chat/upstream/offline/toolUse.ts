@@ -36,6 +36,8 @@ const UNIT = '(公里|千米|英里|海里|米|厘米|毫米|英尺|英寸|码|�
 const CONVERSION = new RegExp(`(-?\\d+(?:\\.\\d+)?)\\s*${UNIT}\\s*(?:等于|是|合|换算成|换算为|转换成|转换为|折合|=|to|in)\\s*(?:多少|几)?\\s*${UNIT}`, 'i');
 /** Numbers joined by at least one operator, brackets and functions allowed. */
 const EXPRESSION = /(?:sqrt|sin|cos|tan|log|abs)?[(（]?\s*-?\d+(?:\.\d+)?(?:\s*(?:[-+*/×÷^%]|\*\*)\s*[(（]?\s*-?\d+(?:\.\d+)?\s*[)）]?)+[)）]?(?:\s*[-+*/×÷^]\s*[(（]?\s*-?\d+(?:\.\d+)?\s*[)）]?)*/;
+/** Dates (2025-11-27, 2025/11/27), clock times and dashed phone numbers: numbers and dashes, but nothing to compute. */
+const NOT_ARITHMETIC = /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{3}-\d{3,4}-\d{4}/g;
 const TIME_QUESTION = /现在几点|几点了|当前时间|现在的时间|现在时间|今天几号|今天是几号|今天星期几|今天周几|今天是星期几|今天的日期|what time is it|current time|what day is (it|today)/i;
 const URL = /https?:\/\/[^\s，。！？、）)"'<>]+/i;
 const KNOWLEDGE_QUESTION = /(知识库|资料库)/;
@@ -83,7 +85,7 @@ export function plannedToolCalls(question: string, tools: readonly UpstreamTool[
       [['to', 'toUnit', 'to_unit'], conversion[3]],
     ]);
   } else {
-    const expression = EXPRESSION.exec(question.replace(/[，,](?=\d{3})/g, ''));
+    const expression = EXPRESSION.exec(question.replace(NOT_ARITHMETIC, ' ').replace(/[，,](?=\d{3})/g, ''));
     if (expression) add(toolOf(tools, 'calculator', /eval|calc/i), [[['expression', 'expr', 'input'], normalisedExpression(expression[0])]]);
   }
   if (TIME_QUESTION.test(question)) {
