@@ -22,7 +22,7 @@ test.describe('AI video (offline generator)', () => {
     await expect(visitorForm).toContainText('离线演示');
     await visitorForm.getByPlaceholder(/描述你想要的画面/).fill('海边的灯塔');
     await visitorForm.getByRole('button', { name: '生成' }).click();
-    await expect(visitor.getByRole('dialog')).toContainText('登录');
+    await expect(visitor.getByRole('alertdialog').getByRole('button', { name: '重新登录' })).toBeVisible();
     await visitor.close();
 
     await newSignedInUser(page);
