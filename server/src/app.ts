@@ -17,6 +17,8 @@ import { installRequestSignature, signatureWarnings } from './http/requestSignat
 import { createAgentsModule, type Agents } from './modules/agents/index.js';
 import { createImagesModule, type Images, type ProviderSource } from './modules/images/index.js';
 import { createImageProviders } from './modules/images/providers/index.js';
+import { createVideoModule, type Video } from './modules/video/index.js';
+import { createVideoProviders, type VideoProviderSource } from './modules/video/providers/index.js';
 import { createAnnouncementsModule, type Announcements } from './modules/announcements/index.js';
 import { createApiKeysModule, type ApiKeysService } from './modules/apiKeys/index.js';
 import { createAuthModule, type Auth } from './modules/auth/index.js';
@@ -71,6 +73,8 @@ export interface App {
   pay: Pay;
   /** AI drawing: tasks, worker, gallery (server/src/modules/images/README.md). */
   images: Images;
+  /** AI video: tasks, worker, clip links (server/src/modules/video/README.md). */
+  video: Video;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
@@ -85,6 +89,8 @@ export interface AppOptions {
   now?: Clock;
   /** The image providers and the blob store (tests give their own). */
   images?: { providers?: ProviderSource; blobStore?: BlobStore };
+  /** The video providers (tests give fakes); clips go to the images' blob store. */
+  video?: { providers?: VideoProviderSource };
   /** How uploaded images are read (tests hold a parse open with their own). */
   uploads?: { ocr?: TextRecognizer };
 }
@@ -179,6 +185,26 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       userIdOf: auth.service.guard.optionalUserId,
     }),
   );
+  const video = add(
+    await createVideoModule({
+      ...deps,
+      dialect: db.dialect,
+      points: points.service,
+      catalogue: catalogue.service,
+      providers: options.video?.providers ?? createVideoProviders({ channelsJson: config.video.channelsJson, env: process.env, log }),
+      firstFrames: {
+        // 图生视频's first frame is an upload of the drawing area (sd/uploadImg): its table, its links.
+        read: async (userId, id) => {
+          const [row] = await images.service.repo.referencesOf(userId, [id]);
+          const data = row ? await blobStore.read(row.storage_key) : null;
+          return row && data ? { mime: row.mime, data } : undefined;
+        },
+        exists: async (userId, id) => (await images.service.repo.referencesOf(userId, [id])).length > 0,
+        url: (id) => images.service.links.signedUrl(id, 'reference'),
+      },
+      blobStore,
+    }),
+  );
 
   await server.register(
     async (api) => {
@@ -191,7 +217,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       { name: 'database', check: () => db.ping() },
       ...(sharedState.kind === 'redis' ? [{ name: 'redis', check: () => sharedState.ping() }] : []),
     ],
-    gauges: { chatRunningJobs: () => chat.service.runningJobs(), imageRunningTasks: () => images.service.worker.runningCount },
+    gauges: { chatRunningJobs: () => chat.service.runningJobs(), imageRunningTasks: () => images.service.worker.runningCount, videoRunningTasks: () => video.service.worker.runningCount },
     instanceId: config.chat.instanceId,
   });
   installPreviewFrame(server, { previewOrigin: config.site.previewOrigin, publicOrigin: config.publicOrigin });
@@ -221,6 +247,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     announcements: announcements.service,
     pay: pay.service,
     images: images.service,
+    video: video.service,
     knowledge: knowledge.service,
     webSearch: webSearch.service,
     extensions: extensions.service,

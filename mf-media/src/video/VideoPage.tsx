@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useVideoStore } from './videoContext';
+import { VideoForm } from './VideoForm';
+import { VideoTaskList } from './VideoTaskList';
+import styles from './video.module.css';
+
+/** AI视频 (/videoPage): the form beside (phones: above) the user's videos; polls while tasks run and the page is seen. */
+export const VideoPage = observer(function VideoPage() {
+  const store = useVideoStore();
+  useEffect(() => {
+    store.setShown(true);
+    const onVisibility = () => store.setVisible(document.visibilityState !== 'hidden');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      store.setShown(false);
+    };
+  }, [store]);
+  return (
+    <div className={styles.video} data-testid="video-page">
+      <VideoForm />
+      <VideoTaskList />
+    </div>
+  );
+});
