@@ -10,6 +10,7 @@ export * from './speech.js';
 export * from './share.js';
 export * from './agents.js';
 export * from './images.js';
+export * from './slides.js';
 export * from './knowledge.js';
 export * from './extensions.js';
 export * from './routeOwnership.js';

@@ -37,6 +37,7 @@ import { createPromptsModule } from './modules/prompts/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
+import { createSlidesModule, type Slides } from './modules/slides/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
 import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
@@ -71,6 +72,8 @@ export interface App {
   pay: Pay;
   /** AI drawing: tasks, worker, gallery (server/src/modules/images/README.md). */
   images: Images;
+  /** AI slides: decks, outlines, durable generations (server/src/modules/slides/README.md). */
+  slides: Slides;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
@@ -179,6 +182,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       userIdOf: auth.service.guard.optionalUserId,
     }),
   );
+  const slides = add(
+    await createSlidesModule({ ...deps, points: points.service, catalogue: catalogue.service, uploads: uploads.service, router: chat.service.router }),
+  );
 
   await server.register(
     async (api) => {
@@ -221,6 +227,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     announcements: announcements.service,
     pay: pay.service,
     images: images.service,
+    slides: slides.service,
     knowledge: knowledge.service,
     webSearch: webSearch.service,
     extensions: extensions.service,

@@ -11,6 +11,7 @@ import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
+import { slidesConfigOf, type SlidesConfig } from './modules/slides/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
@@ -402,6 +403,7 @@ export interface ServerConfig {
   speech: SpeechConfig;
   /** AI drawing: workers per instance, task time limit, the image link key (IMAGE_*). */
   images: ImagesConfig;
+  slides: SlidesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
   /** 联网搜索: the provider, its key and limits (SEARCH_*). */
@@ -541,6 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploads: uploadsConfigOf(env, dataDir),
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
+    slides: slidesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
     extensions: extensionsConfigOf(env),
