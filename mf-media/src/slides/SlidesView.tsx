@@ -60,7 +60,7 @@ export const SlidesView = observer(function SlidesView() {
           {t('slides.editOutline')}
         </Button>
       </div>
-      <div className={styles.stage} ref={stage}>
+      <div className={styles.stage} ref={stage} data-testid="slides-stage">
         {slide && <SlideCanvas slide={slide} templateId={deck.templateId} index={store.selected} total={deck.total || deck.slides.length} width={width} />}
       </div>
       <div className={styles.thumbs} data-testid="slides-thumbs">
