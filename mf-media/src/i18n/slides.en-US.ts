@@ -3,7 +3,6 @@ import type { slidesZhCN } from './slides.zh-CN';
 
 /** The slides page's English (spread into en-US.ts). */
 export const slidesEnUS: Translation<typeof slidesZhCN> = {
-  'slides.heading': 'AI Slides',
   'slides.intro': 'Enter a topic or upload a document: edit the outline first, then pick a template and generate the deck.',
   'slides.offline': 'Offline demo',
   'slides.offlineHint': 'No chat model is configured: outlines and slides come from the offline example writer.',

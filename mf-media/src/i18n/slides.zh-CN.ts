@@ -1,6 +1,5 @@
 /** The slides page's Chinese (spread into zh-CN.ts). */
 export const slidesZhCN = {
-  'slides.heading': 'AI-PPT',
   'slides.intro': '输入主题或上传文档，先生成可编辑的大纲，再选择模板生成整套幻灯片。',
   'slides.offline': '离线演示',
   'slides.offlineHint': '未配置对话模型，大纲和幻灯片由离线示例写作器生成。',

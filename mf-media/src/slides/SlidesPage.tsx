@@ -24,7 +24,6 @@ export const SlidesPage = observer(function SlidesPage() {
   return (
     <div className={styles.page} data-testid="slides-page">
       <header className={styles.header}>
-        <h1>{t('slides.heading')}</h1>
         {store.functions?.offlineDemo && (
           <span className={styles.offline} title={t('slides.offlineHint')}>
             {t('slides.offline')}

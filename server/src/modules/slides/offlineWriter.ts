@@ -234,7 +234,10 @@ function comparisonOf(title: string, points: string[]): Slide | null {
 }
 
 function chartOf(section: OutlineSection, index: number): ChartData {
-  const numbers = numbersOf(section.points);
+  // One chart, one unit: the numbers of the unit most points share (92% and 3.2 万 are not one scale).
+  const all = numbersOf(section.points);
+  const units = [...new Set(all.map((n) => n.unit))].map((unit) => all.filter((n) => n.unit === unit));
+  const numbers = units.sort((a, b) => b.length - a.length)[0] ?? [];
   if (numbers.length >= 2) {
     const percents = numbers.every((n) => n.unit === '%' || n.unit === '％');
     const total = numbers.reduce((sum, n) => sum + n.value, 0);

@@ -58,7 +58,7 @@ describe('the offline writer', () => {
     const slide = (index: number) => offlineSlide({ outline, index });
     const bar = slide(0);
     assert.ok(bar.layout === 'chart' && bar.chart.kind === 'bar');
-    assert.deepEqual(bar.layout === 'chart' && bar.chart.series[0]!.values, [92, 18, 3.2]);
+    assert.deepEqual(bar.layout === 'chart' && [bar.chart.labels, bar.chart.series[0]!.values], [['完成率', '同比增长'], [92, 18]]);
     const pie = slide(1);
     assert.ok(pie.layout === 'chart' && pie.chart.kind === 'pie');
     const columns = slide(2);
