@@ -11,6 +11,7 @@ export * from './share.js';
 export * from './agents.js';
 export * from './images.js';
 export * from './video.js';
+export * from './slides.js';
 export * from './knowledge.js';
 export * from './extensions.js';
 export * from './routeOwnership.js';

@@ -6,13 +6,14 @@ import { PainterOutlet } from './painter/keepAlive';
 // Each page is its own chunk.
 const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
 const VideoPage = lazy(() => import('./video/VideoPage').then((m) => ({ default: m.VideoPage })));
+const SlidesPage = lazy(() => import(/* webpackChunkName: "slides" */ './slides/SlidesPage').then((m) => ({ default: m.SlidesPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
   { path: '/painter', title: t('pages.painter'), element: createElement(PainterOutlet, { entry: 'painter' }) },
   { path: '/sharePage', title: t('pages.gallery'), element: createElement(GalleryPage) },
   { path: '/videoPage', title: t('pages.video'), element: createElement(VideoPage) },
-  { path: '/pptPage', title: t('pages.slides') },
+  { path: '/pptPage', title: t('pages.slides'), element: createElement(SlidesPage) },
   { path: '/soundClone', title: t('pages.voiceClone') },
   { path: '/toolBox/building', title: t('pages.imageGen'), element: createElement(PainterOutlet, { entry: 'toolbox' }) },
 ];

@@ -39,6 +39,7 @@ import { createPromptsModule } from './modules/prompts/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
+import { createSlidesModule, type Slides } from './modules/slides/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
 import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
@@ -75,6 +76,8 @@ export interface App {
   images: Images;
   /** AI video: tasks, worker, clip links (server/src/modules/video/README.md). */
   video: Video;
+  /** AI slides: decks, outlines, durable generations (server/src/modules/slides/README.md). */
+  slides: Slides;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
@@ -205,6 +208,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       blobStore,
     }),
   );
+  const slides = add(
+    await createSlidesModule({ ...deps, points: points.service, catalogue: catalogue.service, uploads: uploads.service, router: chat.service.router }),
+  );
 
   await server.register(
     async (api) => {
@@ -248,6 +254,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     pay: pay.service,
     images: images.service,
     video: video.service,
+    slides: slides.service,
     knowledge: knowledge.service,
     webSearch: webSearch.service,
     extensions: extensions.service,

@@ -12,6 +12,7 @@ import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { videoConfigOf, type VideoConfig } from './modules/video/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
+import { slidesConfigOf, type SlidesConfig } from './modules/slides/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
@@ -405,6 +406,7 @@ export interface ServerConfig {
   images: ImagesConfig;
   /** AI video: workers per instance, task time limit, the video link key, channels (VIDEO_*). */
   video: VideoConfig;
+  slides: SlidesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
   /** 联网搜索: the provider, its key and limits (SEARCH_*). */
@@ -545,6 +547,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
     video: videoConfigOf(env),
+    slides: slidesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
     extensions: extensionsConfigOf(env),

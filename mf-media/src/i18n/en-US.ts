@@ -1,8 +1,10 @@
 import type { Translation } from '@qiming/sdk';
 import type { zhCN } from './zh-CN';
+import { slidesEnUS } from './slides.en-US';
 
 /** The international build's text. */
 const enUS: Translation<typeof zhCN> = {
+  ...slidesEnUS,
   'pages.painter': 'AI Art',
   'pages.imageGen': 'Image generation',
   'pages.gallery': 'Image Gallery',

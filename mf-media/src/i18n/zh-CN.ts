@@ -1,5 +1,8 @@
+import { slidesZhCN } from './slides.zh-CN';
+
 /** Every Chinese string this area shows (spec strings verbatim). */
 export const zhCN = {
+  ...slidesZhCN,
   'pages.painter': 'AI绘画',
   'pages.imageGen': 'AI绘图',
   'pages.gallery': '图片广场',

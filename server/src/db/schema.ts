@@ -19,6 +19,7 @@ import type { ImagesTables } from '../modules/images/tables.js';
 import type { KnowledgeTables } from '../modules/knowledge/tables.js';
 import type { ExtensionsTables } from '../modules/extensions/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
+import type { SlidesTables } from '../modules/slides/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -40,6 +41,7 @@ export type * from '../modules/images/tables.js';
 export type * from '../modules/knowledge/tables.js';
 export type * from '../modules/extensions/tables.js';
 export type * from '../modules/video/tables.js';
+export type * from '../modules/slides/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -61,4 +63,5 @@ export interface Database
     ImagesTables,
     KnowledgeTables,
     ExtensionsTables,
-    VideoTables {}
+    VideoTables,
+    SlidesTables {}

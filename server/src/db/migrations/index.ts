@@ -19,6 +19,7 @@ import { knowledgeFtsBase } from './015_knowledge_fts_base.js';
 import { mcpServers } from './016_mcp_servers.js';
 import { answerToolCalls } from './017_answer_tool_calls.js';
 import { video } from './018_video.js';
+import { slides } from './019_slides.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -40,6 +41,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['016_mcp_servers', mcpServers],
   ['017_answer_tool_calls', answerToolCalls],
   ['018_video', video],
+  ['019_slides', slides],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
