@@ -10,6 +10,7 @@ import { payConfigOf, type PayConfig } from './payConfig.js';
 import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js';
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
+import { voicesConfigOf, type VoicesConfig } from './modules/voices/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
@@ -402,6 +403,8 @@ export interface ServerConfig {
   speech: SpeechConfig;
   /** AI drawing: workers per instance, task time limit, the image link key (IMAGE_*). */
   images: ImagesConfig;
+  /** Voice cloning: provider, workers, time limit (VOICE_CLONE_*). */
+  voices: VoicesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
   /** 联网搜索: the provider, its key and limits (SEARCH_*). */
@@ -541,6 +544,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploads: uploadsConfigOf(env, dataDir),
     speech: speechConfigOf(env),
     images: imagesConfigOf(env),
+    voices: voicesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
     extensions: extensionsConfigOf(env),
