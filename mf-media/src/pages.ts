@@ -5,6 +5,7 @@ import { PainterOutlet } from './painter/keepAlive';
 
 // Each page is its own chunk.
 const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
+const VoiceClonePage = lazy(() => import('./voices/VoiceClonePage').then((m) => ({ default: m.VoiceClonePage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -12,6 +13,6 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/sharePage', title: t('pages.gallery'), element: createElement(GalleryPage) },
   { path: '/videoPage', title: t('pages.video') },
   { path: '/pptPage', title: t('pages.slides') },
-  { path: '/soundClone', title: t('pages.voiceClone') },
+  { path: '/soundClone', title: t('pages.voiceClone'), element: createElement(VoiceClonePage) },
   { path: '/toolBox/building', title: t('pages.imageGen'), element: createElement(PainterOutlet, { entry: 'toolbox' }) },
 ];
