@@ -93,6 +93,7 @@ const SampleInput = observer(function SampleInput({ store }: { store: VoicesStor
 
   const record = () => {
     if (!requireLogin()) return;
+    store.clearSampleError();
     recorder.current = createRecorder({
       onState: setRecording,
       onError: (reason) => {
@@ -275,7 +276,7 @@ const VoiceRow = observer(function VoiceRow({ voice, store }: { voice: VoiceClon
       )}
       {voice.status !== 'queued' && voice.status !== 'running' && (
         <Popconfirm title={t('voices.deleteConfirm')} description={t('voices.deleteDetail')} okText={t('voices.delete')} cancelText={t('voices.cancel')} onConfirm={() => store.deleteVoice(voice.id).then(() => toasts.success(t('voices.deleted')), () => undefined)}>
-          <Button type="link" danger data-testid="delete-voice">
+          <Button type="link" danger className={styles.deleteVoice} data-testid="delete-voice">
             {t('voices.delete')}
           </Button>
         </Popconfirm>

@@ -148,6 +148,10 @@ export class VoicesStore {
     this.sampleError = { key, message };
   }
 
+  clearSampleError(): void {
+    this.sampleError = null;
+  }
+
   private async upload(file: Blob, name: string): Promise<void> {
     this.sampleError = null;
     this.uploading = 0;
