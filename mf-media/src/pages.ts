@@ -7,6 +7,7 @@ import { PainterOutlet } from './painter/keepAlive';
 const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
 const VideoPage = lazy(() => import('./video/VideoPage').then((m) => ({ default: m.VideoPage })));
 const SlidesPage = lazy(() => import(/* webpackChunkName: "slides" */ './slides/SlidesPage').then((m) => ({ default: m.SlidesPage })));
+const VoiceClonePage = lazy(() => import('./voices/VoiceClonePage').then((m) => ({ default: m.VoiceClonePage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -14,6 +15,6 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/sharePage', title: t('pages.gallery'), element: createElement(GalleryPage) },
   { path: '/videoPage', title: t('pages.video'), element: createElement(VideoPage) },
   { path: '/pptPage', title: t('pages.slides'), element: createElement(SlidesPage) },
-  { path: '/soundClone', title: t('pages.voiceClone') },
+  { path: '/soundClone', title: t('pages.voiceClone'), element: createElement(VoiceClonePage) },
   { path: '/toolBox/building', title: t('pages.imageGen'), element: createElement(PainterOutlet, { entry: 'toolbox' }) },
 ];

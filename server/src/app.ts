@@ -41,6 +41,7 @@ import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
 import { createSlidesModule, type Slides } from './modules/slides/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import { createVoicesModule, type Voices } from './modules/voices/index.js';
 import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
@@ -80,6 +81,8 @@ export interface App {
   slides: Slides;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
+  /** Voice cloning: samples, clones and their worker (server/src/modules/voices/README.md). */
+  voices: Voices;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
   webSearch: WebSearch;
   /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
@@ -174,7 +177,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));
   const pay = add(createPayModule({ ...deps, points: points.service, catalogue: catalogue.service, inject: (request) => server.inject(request) }));
   add(createPromptsModule(deps));
-  add(createSpeechModule({ ...deps, config: config.speech }));
+  const speech = add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
   const blobStore = options.images?.blobStore ?? blobs;
   const images = add(
@@ -211,6 +214,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const slides = add(
     await createSlidesModule({ ...deps, points: points.service, catalogue: catalogue.service, uploads: uploads.service, router: chat.service.router }),
   );
+  const voices = add(
+    await createVoicesModule({
+      ...deps,
+      dialect: db.dialect,
+      points: points.service,
+      catalogue: catalogue.service,
+      speech: speech.service,
+      settings: users.service,
+      blobStore: blobs,
+    }),
+  );
+  speech.service.useClonedVoices(voices.service.service.speaker);
 
   await server.register(
     async (api) => {
@@ -256,6 +271,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     video: video.service,
     slides: slides.service,
     knowledge: knowledge.service,
+    voices: voices.service,
     webSearch: webSearch.service,
     extensions: extensions.service,
     async close() {

@@ -11,6 +11,7 @@ import { uploadsConfigOf, type UploadsConfig } from './modules/uploads/config.js
 import { speechConfigOf, type SpeechConfig } from './modules/speech/config.js';
 import { imagesConfigOf, type ImagesConfig } from './modules/images/config.js';
 import { videoConfigOf, type VideoConfig } from './modules/video/config.js';
+import { voicesConfigOf, type VoicesConfig } from './modules/voices/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
 import { slidesConfigOf, type SlidesConfig } from './modules/slides/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
@@ -407,6 +408,8 @@ export interface ServerConfig {
   /** AI video: workers per instance, task time limit, the video link key, channels (VIDEO_*). */
   video: VideoConfig;
   slides: SlidesConfig;
+  /** Voice cloning: provider, workers, time limit (VOICE_CLONE_*). */
+  voices: VoicesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
   knowledge: KnowledgeConfig;
   /** 联网搜索: the provider, its key and limits (SEARCH_*). */
@@ -548,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     images: imagesConfigOf(env),
     video: videoConfigOf(env),
     slides: slidesConfigOf(env),
+    voices: voicesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
     extensions: extensionsConfigOf(env),

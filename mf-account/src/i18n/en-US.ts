@@ -97,6 +97,8 @@ const enUS: Translation<typeof zhCN> = {
   'speech.speed': 'Speed',
   'speech.save': 'Save settings',
   'speech.saved': 'Settings saved',
+  'speech.cloned': '{name} (my cloned voice)',
+  'speech.clonedOffline': '{name} (my cloned voice · offline demo)',
 
   'redeem.placeholder': 'Enter a redemption code',
   'redeem.submit': 'Redeem',

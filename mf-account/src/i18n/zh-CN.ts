@@ -96,6 +96,8 @@ export const zhCN = {
   'speech.speed': '语速',
   'speech.save': '保存设置',
   'speech.saved': '设置已保存',
+  'speech.cloned': '{name}（我的复刻音色）',
+  'speech.clonedOffline': '{name}（我的复刻音色 · 离线演示）',
 
   'redeem.placeholder': '请输入兑换码',
   'redeem.submit': '兑换',

@@ -20,6 +20,7 @@ import type { KnowledgeTables } from '../modules/knowledge/tables.js';
 import type { ExtensionsTables } from '../modules/extensions/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
 import type { SlidesTables } from '../modules/slides/tables.js';
+import type { VoicesTables } from '../modules/voices/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -42,6 +43,7 @@ export type * from '../modules/knowledge/tables.js';
 export type * from '../modules/extensions/tables.js';
 export type * from '../modules/video/tables.js';
 export type * from '../modules/slides/tables.js';
+export type * from '../modules/voices/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -64,4 +66,5 @@ export interface Database
     KnowledgeTables,
     ExtensionsTables,
     VideoTables,
-    SlidesTables {}
+    SlidesTables,
+    VoicesTables {}

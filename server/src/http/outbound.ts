@@ -34,7 +34,7 @@ function describe(failure: OutboundFailure): string {
 
 export interface OutboundRequest {
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | FormData | URLSearchParams;
   /** callOutbound: the whole exchange, answer included. openOutbound: until the response headers. */

@@ -20,6 +20,7 @@ import { mcpServers } from './016_mcp_servers.js';
 import { answerToolCalls } from './017_answer_tool_calls.js';
 import { video } from './018_video.js';
 import { slides } from './019_slides.js';
+import { voices } from './020_voices.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -42,6 +43,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['017_answer_tool_calls', answerToolCalls],
   ['018_video', video],
   ['019_slides', slides],
+  ['020_voices', voices],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

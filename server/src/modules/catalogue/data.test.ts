@@ -87,7 +87,9 @@ describe('built-in catalogue data (spec chat §2, §3, §9)', () => {
       assert.ok(uids.includes(o.uid) && o.uid !== 10, `${o.value} uid ${o.uid}`);
       assert.ok(MODEL_ICONS.has(localIconName(o.icon) ?? ''), `${o.value} icon ${o.icon}`);
       assert.ok(o.type === '启明' || o.type === '官方', o.value);
-      assert.equal(o.path, o.value === 'gpts' ? '/toolBox/apps' : `/chatPage?model=${encodeURIComponent(o.value)}`);
+      // Entries that are pages rather than chat models lead to their page.
+      const pagePaths: Record<string, string> = { gpts: '/toolBox/apps', 'voice-clone': '/soundClone' };
+      assert.equal(o.path, pagePaths[o.value] ?? `/chatPage?model=${encodeURIComponent(o.value)}`);
     }
     assert.deepEqual([option('gemini-exp-1121').stars, option('gemini-exp-1121').uid], [5, 9], 'spec: five stars, uid 9');
     assert.equal(option('deepseek-r1t-chimera').modelType, 'deepseek-r1t-chimera');

@@ -16,6 +16,8 @@ const ADDED_WITHOUT_SPEC_PRICE = [
   'ai4', 'glm-4', 'glm-4v', 'gemini-pro-vision', 'gemini-1.5-pro', 'gemini-2.0-flash', 'claude-3-5-sonnet', 'claude-3-opus',
   'deepseek-chat-fast', 'deepseek-reasoner-fast', 'deepseek-r1t-chimera', 'doubao-1.5-pro-32k', 'doubao-1.5-thinking-pro',
   'doubao-1.5-vision-pro', 'qwen-plus', 'yi-large', 'sora-2',
+  // spec platform §7 tts/clone: one price per voice clone (voices module).
+  'voice-clone',
 ];
 
 describe('catalogue prices (spec chat §9)', () => {

@@ -15,4 +15,5 @@ export const SPEECH_MESSAGES = {
   audioUnreadable: '音频上传不完整或格式不正确，请重新录音',
   audioTooLarge: '音频文件过大，请缩短录音时间',
   transcriptionUnavailable: '语音输入需要配置语音识别服务（TRANSCRIBE_API_BASE_URL）',
+  clonesUnavailable: '复刻音色暂不可用，请在设置中换一个音色',
 } as const;

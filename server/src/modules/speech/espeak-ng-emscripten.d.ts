@@ -12,6 +12,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
     set_voice(name: string): number;
     /** Words per minute (80–450). */
     set_rate(wordsPerMinute: number): void;
+    /** Base pitch, 0–100 (50 is the voice's own); set after the voice, which resets it. */
+    set_pitch(pitch: number): void;
     get_samplerate(): number;
     /**
      * Synthesizes synchronously; `callback` gets each piece of 16-bit mono PCM (a copy) and

@@ -44,6 +44,22 @@ export function rateOf(speed: number): number {
   return Math.min(ESPEAK_RATE_RANGE.max, Math.max(ESPEAK_RATE_RANGE.min, Math.round(ESPEAK_BASE_RATE * speed)));
 }
 
+/** A cloned voice's offline demo (voices module): an eSpeak NG variant, base pitch and rate found from the sample. */
+export interface EspeakTuning {
+  /** e.g. `m1`, `f3`. */
+  variant: string;
+  /** eSpeak's base pitch, 0–100. */
+  pitch: number;
+  /** Words per minute at speed 1. */
+  rate: number;
+}
+
+/** The tuning's voice in the text's language; the user's speed factor scales its rate. */
+export function tunedSettings(text: string, tuning: EspeakTuning, speed: number): EspeakSettings & { pitch: number } {
+  const rate = Math.min(ESPEAK_RATE_RANGE.max, Math.max(ESPEAK_RATE_RANGE.min, Math.round(tuning.rate * speed)));
+  return { voice: `${languageOf(text)}+${tuning.variant}`, rate, pitch: Math.min(100, Math.max(0, Math.round(tuning.pitch))) };
+}
+
 export function espeakSettings(text: string, voice: Voice, speed: number): EspeakSettings {
   const variant = VARIANT_BY_VOICE[voice];
   const language = languageOf(text);

@@ -14,6 +14,8 @@ export interface EspeakJob {
   voice: string;
   /** Words per minute. */
   rate: number;
+  /** eSpeak's base pitch 0–100; unset: the voice's own (a cloned voice's offline demo sets it). */
+  pitch?: number;
 }
 
 export type EspeakJobResult = { id: number; ok: true; mp3: Uint8Array } | { id: number; ok: false; error: string };
@@ -27,6 +29,7 @@ function synthesize(speaker: Awaited<typeof engine>, job: EspeakJob): Buffer {
   if (speaker.set_voice(job.voice) !== 0) throw new Error(`eSpeak NG has no voice ${job.voice}`);
   // Setting a voice resets the rate, so the rate comes after it.
   speaker.set_rate(job.rate);
+  if (job.pitch !== undefined) speaker.set_pitch(job.pitch);
   const mp3 = new Mp3Stream(speaker.get_samplerate());
   speaker.synthesize(job.text, (samples) => {
     mp3.write(samples);

@@ -16,9 +16,10 @@ export interface SpeechDependencies {
 
 /** The speech service with the synthesizer and transcriber the configuration names. */
 export function createSpeechService({ config, log }: Omit<SpeechDependencies, 'requireUser'>): SpeechService {
-  const synthesizer = config.upstream ? createUpstreamSynthesizer({ upstream: config.upstream, log }) : new LocalSynthesizer({ log, workers: config.local.workers, perUserLimit: config.local.perUser, queueLimit: config.local.queue });
+  const local = () => new LocalSynthesizer({ log, workers: config.local.workers, perUserLimit: config.local.perUser, queueLimit: config.local.queue });
+  const synthesizer = config.upstream ? createUpstreamSynthesizer({ upstream: config.upstream, log }) : local();
   const transcriber = config.transcription ? createUpstreamTranscriber({ service: config.transcription, log }) : null;
-  return new SpeechService(synthesizer, transcriber);
+  return new SpeechService(synthesizer, transcriber, local);
 }
 
 /** The speech routes; close stops the local synthesizer's worker. */

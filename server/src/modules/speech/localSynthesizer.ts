@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Log } from '../../log.js';
 import { speechError } from './codes.js';
 import type { EspeakJob, EspeakJobResult } from './espeakWorker.js';
-import { espeakSettings } from './espeakVoice.js';
+import { espeakSettings, tunedSettings } from './espeakVoice.js';
 import { FairQueue } from './fairQueue.js';
 import type { QueueStatus, SpeechCaller, SpeechSynthesizer, SynthesisRequest } from './synthesizer.js';
 
@@ -76,9 +76,9 @@ export class LocalSynthesizer implements SpeechSynthesizer {
     const mine = this.waiting.waitingOf(caller.owner) + this.slots.filter((slot) => slot.running?.owner === caller.owner).length;
     if (mine >= this.perUserLimit) return Promise.reject(speechError('synthesisFailed', `你已有 ${mine} 条朗读在生成，请等它们完成后再试`));
     if (this.waiting.size >= this.queueLimit) return Promise.reject(speechError('synthesisFailed', '朗读请求过多，请稍后再试'));
-    const { voice, rate } = espeakSettings(request.input, request.voice, request.speed);
+    const settings = request.tuning ? tunedSettings(request.input, request.tuning, request.speed) : espeakSettings(request.input, request.voice, request.speed);
     return new Promise<Buffer>((resolve, reject) => {
-      this.waiting.push(caller.owner, { job: { id: this.nextId++, text: request.input, voice, rate }, owner: caller.owner, ticket: caller.ticket, resolve, reject });
+      this.waiting.push(caller.owner, { job: { id: this.nextId++, text: request.input, ...settings }, owner: caller.owner, ticket: caller.ticket, resolve, reject });
       this.startNext();
     });
   }

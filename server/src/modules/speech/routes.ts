@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { orEmpty, type ModuleApp } from '../module.js';
 import { z } from 'zod';
+import { CLONE_VOICE_PREFIX } from '@qiming/contracts';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/requestUser.js';
 import { SPEED_RANGE, SPEECH_MODELS, VOICES } from '../users/service.js';
@@ -21,7 +22,9 @@ const { defaults } = SPEECH_LIMITS;
 const SpeechBody = z.object({
   model: z.enum(SPEECH_MODELS, { error: `朗读模型只能是 ${SPEECH_MODELS.join('、')}` }).default(defaults.model as (typeof SPEECH_MODELS)[number]),
   input: z.string({ error: '朗读内容必须是文字' }).default(''),
-  voice: z.enum(VOICES, { error: `音色只能是 ${VOICES.join('、')}` }).default(defaults.voice as (typeof VOICES)[number]),
+  voice: z
+    .union([z.enum(VOICES), z.templateLiteral([CLONE_VOICE_PREFIX, z.string().regex(/^[\w-]{1,64}$/)])], { error: `音色只能是 ${VOICES.join('、')} 或复刻的音色` })
+    .default(defaults.voice as (typeof VOICES)[number]),
   response_format: z.literal('mp3', { error: '音频格式只支持 mp3' }).default('mp3'),
   speed: z
     .number({ error: '语速必须是数字' })

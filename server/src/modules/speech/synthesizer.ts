@@ -1,4 +1,5 @@
 import type { SPEECH_MODELS, VOICES } from '../users/service.js';
+import type { EspeakTuning } from './espeakVoice.js';
 
 export type SpeechModel = (typeof SPEECH_MODELS)[number];
 export type Voice = (typeof VOICES)[number];
@@ -10,6 +11,16 @@ export interface SynthesisRequest {
   voice: Voice;
   /** OpenAI's speed factor, 0.25–4. */
   speed: number;
+  /** The local synthesizer speaks with this tuning instead of the voice's (a cloned voice's offline demo). */
+  tuning?: EspeakTuning;
+}
+
+/**
+ * Speaks with a cloned voice (`clone:<id>`), given by the voices module: its owner only; a refusal
+ * is an AppError with a Chinese message.
+ */
+export interface ClonedVoiceSpeaker {
+  speak(request: { owner: string; voiceId: string; text: string; speed: number; ticket?: string | undefined }): Promise<Buffer>;
 }
 
 /** Who asks (the user id) and the client's ticket of this request, to ask for its place in the queue. */

@@ -75,4 +75,9 @@ export class UsersRepository {
   async updateSettings(userId: string, values: SettingsValues): Promise<void> {
     await this.db.updateTable('user_settings').set({ ...values, updated_at: now() }).where('user_id', '=', userId).execute();
   }
+
+  /** Puts the default voice back where the user's read-aloud voice was `voice` (a deleted cloned voice). */
+  async replaceVoice(userId: string, voice: string, replacement: string): Promise<void> {
+    await this.db.updateTable('user_settings').set({ voice: replacement, updated_at: now() }).where('user_id', '=', userId).where('voice', '=', voice).execute();
+  }
 }

@@ -1,5 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { CLONE_VOICE_PREFIX } from '@qiming/contracts';
 import { ok } from '../../http/envelope.js';
 import { currentUser, sessionExpired } from '../../http/requestUser.js';
 import type { ModuleApp } from '../module.js';
@@ -12,7 +13,8 @@ export interface UsersRouteOptions {
 
 const SettingBody = z.object({
   speechModel: z.enum(SPEECH_MODELS),
-  voice: z.enum(VOICES),
+  // A cloned voice is checked when it speaks (generateSpeech: its owner only).
+  voice: z.union([z.enum(VOICES), z.templateLiteral([CLONE_VOICE_PREFIX, z.string().regex(/^[\w-]{1,64}$/)])]),
   speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
 });
 

@@ -121,6 +121,11 @@ export class UsersService {
     await this.repo.updateSettings(userId, { speech_model: setting.speechModel, voice: setting.voice, speed: setting.speed });
   }
 
+  /** A cloned voice was deleted: a read-aloud setting naming it goes back to the default voice. */
+  async forgetVoice(userId: string, voice: string): Promise<void> {
+    await this.repo.replaceVoice(userId, voice, 'onyx');
+  }
+
   private async inviterFor(aff: string): Promise<User | undefined> {
     const code = canonicalInviteCode(aff);
     return code ? this.repo.byInviteCode(code) : undefined;
