@@ -183,6 +183,12 @@ export function useChatPage() {
       void openAgent(model, store, false);
       return;
     }
+    // An entry that is a page of its own (AI PPT, 声音复刻, the GPTs directory) leads there instead of chatting.
+    const page = catalogue?.options.find((o) => o.value === model)?.path;
+    if (page && !page.startsWith('/chatPage')) {
+      navigateTo(page);
+      return;
+    }
     store.setModel(model);
     window.localStorage.setItem(STORAGE_KEYS.selectedModel, model);
   };

@@ -17,6 +17,7 @@ describe('model square', () => {
     expect(modelsOfTab(options, 'all')).toHaveLength(3);
     expect(cardTarget(option('gpt-4o'))).toBe('/chatPage?model=gpt-4o');
     expect(cardTarget(option('gpts'))).toBe('/toolBox/apps');
+    expect(cardTarget(option('ai-ppt', { path: '/pptPage' }))).toBe('/pptPage');
   });
 
   it('ranks the top five by rating, newer first among equals; suggests three models not yet compared', () => {

@@ -31,9 +31,10 @@ export function modelsOfTab(options: readonly ModelOption[], tab: 'all' | ModelG
   return options.filter((o) => o.modelType === tab || (tab === 'deepseek' && o.modelType === 'deepseek-r1t-chimera'));
 }
 
-/** Where a card leads: the chat with the model, or the GPTs directory for the gpts entry. */
+/** Where a card leads: the chat with the model, or the entry's own page (the GPTs directory, AI PPT, 声音复刻). */
 export function cardTarget(option: ModelOption): string {
-  return option.value === 'gpts' ? '/toolBox/apps' : `/chatPage?model=${encodeURIComponent(option.value)}`;
+  if (option.value === 'gpts') return '/toolBox/apps';
+  return option.path && !option.path.startsWith('/chatPage') ? option.path : `/chatPage?model=${encodeURIComponent(option.value)}`;
 }
 
 /** The square's top-five list: the head of the ranking. */

@@ -18,6 +18,8 @@ const ADDED_WITHOUT_SPEC_PRICE = [
   'doubao-1.5-vision-pro', 'qwen-plus', 'yi-large', 'sora-2',
   // spec platform §7 tts/clone: one price per voice clone (voices module).
   'voice-clone',
+  // spec platform §7 ppt/*: one price per generated deck (slides module).
+  'ai-ppt',
 ];
 
 describe('catalogue prices (spec chat §9)', () => {

@@ -209,6 +209,7 @@ export const OTHER_MODELS: CatalogueEntry[] = [
     minilabel: 'PPT',
     labelText: '一句话生成整套演示文稿',
     tooltip: '输入主题或上传文档，先出大纲再生成幻灯片',
+    path: '/pptPage',
     level: '写作',
     stars: 8,
     funLabelList: ['PPT', '写作'],
