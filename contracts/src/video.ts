@@ -75,6 +75,8 @@ export interface VideoModel {
   aspects: VideoAspect[];
   /** No channel is configured: the built-in offline generator makes a demo clip (离线演示). */
   offlineDemo: boolean;
+  /** Plan members only (a high-level model, as in chat: others are refused with 1801); the page does not preselect it. */
+  membersOnly: boolean;
 }
 
 export interface VideoModels {

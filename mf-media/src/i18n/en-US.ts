@@ -137,6 +137,7 @@ const enUS: Translation<typeof zhCN> = {
   'video.title': 'AI Video',
   'video.subtitle': 'Make a short video from a description or a first frame',
   'video.offlineDemo': 'Offline demo',
+  'video.membersOnly': 'Members',
   'video.offlineDemoHint': 'No video service is configured: the built-in offline generator makes a demo clip',
   'video.loadFailed': 'The video feature failed to load; check your network and retry',
   'video.retry': 'Retry',

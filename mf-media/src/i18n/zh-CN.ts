@@ -135,6 +135,7 @@ export const zhCN = {
   'video.title': 'AI视频',
   'video.subtitle': '用一句描述或一张首帧图片生成短视频',
   'video.offlineDemo': '离线演示',
+  'video.membersOnly': '会员专享',
   'video.offlineDemoHint': '未配置视频服务，由内置的离线生成器制作演示视频',
   'video.loadFailed': '视频功能加载失败，请检查网络后重试',
   'video.retry': '重试',

@@ -19,6 +19,7 @@ function ModelLabel({ model }: { model: VideoModel }) {
           {t('video.offlineDemo')}
         </Tag>
       )}
+      {model.membersOnly && <Tag color="gold">{t('video.membersOnly')}</Tag>}
       <span className={styles.muted}>{model.priceText}</span>
     </span>
   );

@@ -7,8 +7,9 @@ import { VideoStore } from './videoStore';
 const MODELS: VideoModels = {
   limits: VIDEO_LIMITS,
   models: [
-    { id: 'luma-vip-video', name: 'Luma 视频', icon: null, priceText: '10000积分/次', points: 10000, api: 'createTask', kinds: ['text2video', 'image2video'], durations: [5, 9], aspects: ['16:9', '9:16', '1:1'], offlineDemo: true },
-    { id: 'sora-2', name: 'Sora 2', icon: null, priceText: '30000积分/次', points: 30000, api: 'createSoraTask', kinds: ['text2video', 'image2video'], durations: [4, 8, 12], aspects: ['16:9', '9:16'], offlineDemo: true },
+    { id: 'veo3-pro', name: 'Veo 3 Pro', icon: null, priceText: '65000积分/次', points: 65000, api: 'createTask', kinds: ['text2video', 'image2video'], durations: [8], aspects: ['16:9', '9:16'], offlineDemo: true, membersOnly: true },
+    { id: 'luma-vip-video', name: 'Luma 视频', icon: null, priceText: '10000积分/次', points: 10000, api: 'createTask', kinds: ['text2video', 'image2video'], durations: [5, 9], aspects: ['16:9', '9:16', '1:1'], offlineDemo: true, membersOnly: false },
+    { id: 'sora-2', name: 'Sora 2', icon: null, priceText: '30000积分/次', points: 30000, api: 'createSoraTask', kinds: ['text2video', 'image2video'], durations: [4, 8, 12], aspects: ['16:9', '9:16'], offlineDemo: true, membersOnly: false },
   ],
 };
 
@@ -78,7 +79,7 @@ function storeWith(api: FakeVideoApi, signedIn = true) {
 }
 
 describe('VideoStore', () => {
-  it('offers only the chosen model’s durations and aspects, and quotes its price', async () => {
+  it('preselects the first model the user may use (not a members-only one), offers only its durations and aspects, and quotes its price', async () => {
     const api = new FakeVideoApi();
     const { store } = storeWith(api);
     store.setShown(true);

@@ -124,7 +124,8 @@ export class VideoStore {
       runInAction(() => {
         this.catalog = catalog;
         this.catalogFailed = false;
-        if (!this.model && catalog.models[0]) this.setModel(catalog.models[0].id);
+        const first = catalog.models.find((model) => !model.membersOnly) ?? catalog.models[0];
+        if (!this.model && first) this.setModel(first.id);
       });
     } catch {
       runInAction(() => (this.catalogFailed = true));

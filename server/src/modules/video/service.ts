@@ -78,6 +78,7 @@ export class VideoService {
         durations: [...options.durations],
         aspects: [...options.aspects],
         offlineDemo: this.deps.providers.providerFor(entry.id).offline,
+        membersOnly: entry.isHighLevelModel,
       });
     }
     return { models, limits: VIDEO_LIMITS };

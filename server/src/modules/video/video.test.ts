@@ -55,7 +55,7 @@ describe(`video tasks, offline generator (${DB})`, () => {
     const byId = new Map(models.models.map((model) => [model.id, model]));
     assert.deepEqual([...byId.keys()].sort(), ['domo-video', 'luma-vip-video', 'sora-2', 'veo3-pro']);
     assert.deepEqual([byId.get(SORA)!.durations, byId.get(SORA)!.aspects, byId.get(SORA)!.api], [[4, 8, 12], ['16:9', '9:16'], 'createSoraTask']);
-    assert.deepEqual([byId.get('veo3-pro')!.durations, byId.get('veo3-pro')!.points], [[8], 65000]);
+    assert.deepEqual([byId.get('veo3-pro')!.durations, byId.get('veo3-pro')!.points, byId.get('veo3-pro')!.membersOnly, byId.get(LUMA)!.membersOnly], [[8], 65000, true, false]);
     assert.deepEqual([byId.get(LUMA)!.durations, byId.get(LUMA)!.api, byId.get(LUMA)!.priceText], [[5, 9], 'createTask', '10000积分/次']);
     assert.ok(models.models.every((model) => model.offlineDemo && model.kinds.includes('image2video')));
   });
