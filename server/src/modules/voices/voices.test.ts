@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { VoiceClone, VoiceCloneCapabilities, VoiceSample } from '@qiming/contracts';
 import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { assertLedgerMatches } from '../../testing/points.js';
+import { startFakeS3, type FakeS3 } from '../../testing/fakeS3.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { looksLikeMp3 } from '../speech/mp3Frames.js';
 import { multipart, plainPng } from '../uploads/testFiles.js';
@@ -274,5 +275,29 @@ describe(`voice cloning through a CosyVoice-style API (${DB})`, () => {
     assert.ok(await t.app.blobs.read(referenceKey));
     await data(c.server(), 'POST', 'tts/deleteVoice', { token: user.token, payload: { id: voice.id } });
     assert.equal(await t.app.blobs.read(referenceKey), null);
+  });
+});
+
+describe(`voice samples in an S3 bucket (${DB})`, () => {
+  let s3: FakeS3;
+  let t: TestApp;
+  before(async () => {
+    s3 = await startFakeS3();
+    t = await createTestApp({ ...ENV, ...s3.env });
+  });
+  after(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('stores a sample in the bucket and deleting it removes the object', async () => {
+    const c = client(t);
+    const user = await registeredUser(t.app.server);
+    const sample = await c.upload(user, voicedWav({ seconds: 6 }));
+    assert.equal(sample.code, 0, sample.msg);
+    const key = `voice-samples/${user.id}/${sample.data.id}.wav`;
+    assert.ok(await t.app.blobs.read(key), 'the sample is in the bucket');
+    await data(c.server(), 'POST', 'tts/deleteSample', { token: user.token, payload: { id: sample.data.id } });
+    assert.equal(await t.app.blobs.read(key), null);
   });
 });
