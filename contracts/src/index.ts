@@ -14,3 +14,4 @@ export * from './knowledge.js';
 export * from './extensions.js';
 export * from './routeOwnership.js';
 export * from './pageLayout.js';
+export * from './resources.js';

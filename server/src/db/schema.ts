@@ -18,6 +18,7 @@ import type { AgentsTables } from '../modules/agents/tables.js';
 import type { ImagesTables } from '../modules/images/tables.js';
 import type { KnowledgeTables } from '../modules/knowledge/tables.js';
 import type { ExtensionsTables } from '../modules/extensions/tables.js';
+import type { ResourcesTables } from '../modules/resources/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -38,6 +39,7 @@ export type * from '../modules/agents/tables.js';
 export type * from '../modules/images/tables.js';
 export type * from '../modules/knowledge/tables.js';
 export type * from '../modules/extensions/tables.js';
+export type * from '../modules/resources/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -58,4 +60,5 @@ export interface Database
     AgentsTables,
     ImagesTables,
     KnowledgeTables,
-    ExtensionsTables {}
+    ExtensionsTables,
+    ResourcesTables {}

@@ -18,6 +18,7 @@ import { knowledgeVectors } from './014_knowledge_vectors.js';
 import { knowledgeFtsBase } from './015_knowledge_fts_base.js';
 import { mcpServers } from './016_mcp_servers.js';
 import { answerToolCalls } from './017_answer_tool_calls.js';
+import { resources } from './021_resources.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -38,6 +39,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['015_knowledge_fts_base', knowledgeFtsBase],
   ['016_mcp_servers', mcpServers],
   ['017_answer_tool_calls', answerToolCalls],
+  ['021_resources', resources],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
