@@ -14,8 +14,10 @@ test.describe('resource directory, manual and FAQ', () => {
     await expect(page.getByTestId('resource-card').filter({ hasText: '秘塔 AI 搜索' })).toBeVisible();
 
     await page.getByPlaceholder('搜索资源名称、简介或标签').fill('ollama');
-    await expect(page.getByText('“ollama” 的搜索结果：1 个')).toBeVisible();
-    await page.getByTestId('resource-card').filter({ hasText: 'Ollama' }).click();
+    // Its name, and Open WebUI's description: name matches first.
+    await expect(page.getByText('“ollama” 的搜索结果：2 个')).toBeVisible();
+    await expect(page.getByTestId('resource-card').nth(1)).toContainText('Open WebUI');
+    await page.getByTestId('resource-card').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('模型社区与开源 / 本地运行与客户端');
     const link = dialog.getByTestId('resource-direct-link');
