@@ -56,6 +56,9 @@ test.describe('resource directory, manual and FAQ', () => {
     await page.getByPlaceholder('在手册中搜索').fill('兑换码');
     await expect(page.getByTestId('manual-hit-count')).toContainText(/第 1 \/ \d+ 处/);
     await expect(page.getByTestId('manual-content').locator('mark').first()).toBeInViewport();
+    await page.getByRole('button', { name: '下一个' }).click();
+    await expect(page.getByTestId('manual-hit-count')).toContainText(/第 2 \/ \d+ 处/);
+    await expect(page.getByTestId('manual-content').locator('mark').nth(1)).toBeInViewport();
 
     await page.getByTestId('manual-toc').getByRole('link', { name: 'API 密钥' }).click();
     await expect(page).toHaveURL(/#api-%E5%AF%86%E9%92%A5$/);

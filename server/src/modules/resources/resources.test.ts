@@ -63,7 +63,7 @@ describe(`resource directory (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const viaPost = await data<ResourceCategory[]>(t.app.server, 'POST', 'resource/getAllItemsTree');
     assert.deepEqual(viaPost, viaGet);
     assert.equal(viaGet[0]!.itemName, 'AI 对话');
-    assert.equal(viaGet[0]!.imgUrl, '💬');
+    assert.equal(viaGet[0]!.imgUrl, '');
     const domestic = viaGet[0]!.subItems[0] as ResourceCategory;
     assert.equal(domestic.kind, 'category');
     assert.equal(domestic.itemName, '国内大模型');

@@ -4,41 +4,42 @@ import type { DirectoryFileInput } from '../directoryFile.js';
  * The directory written at first start (and any entry added here later, by id, at the next start;
  * rows that exist are never overwritten — ops own them after). Real tools at their official
  * addresses; descriptions are ours. Icons: the letter icon (nothing is fetched from the internet).
+ * Categories carry no emoji: a machine without a colour emoji font (Linux, this CI) shows empty boxes.
  */
 
 type Row = [id: string, name: string, url: string, description: string, tags?: string[]];
 
 const CATEGORIES: DirectoryFileInput['categories'] = [
-  { id: 'chat', name: 'AI 对话', icon: '💬', order: 10 },
+  { id: 'chat', name: 'AI 对话', order: 10 },
   { id: 'chat-cn', name: '国内大模型', parent: 'chat', order: 1 },
   { id: 'chat-intl', name: '海外大模型', parent: 'chat', order: 2 },
-  { id: 'image', name: 'AI 绘画', icon: '🎨', order: 20 },
+  { id: 'image', name: 'AI 绘画', order: 20 },
   { id: 'image-online', name: '在线绘画', parent: 'image', order: 1 },
   { id: 'image-local', name: '本地部署', parent: 'image', order: 2 },
-  { id: 'video', name: 'AI 视频', icon: '🎬', order: 30 },
+  { id: 'video', name: 'AI 视频', order: 30 },
   { id: 'video-gen', name: '视频生成', parent: 'video', order: 1 },
   { id: 'video-edit', name: '数字人与剪辑', parent: 'video', order: 2 },
-  { id: 'audio', name: 'AI 音频', icon: '🎵', order: 40 },
+  { id: 'audio', name: 'AI 音频', order: 40 },
   { id: 'audio-music', name: '音乐生成', parent: 'audio', order: 1 },
   { id: 'audio-voice', name: '语音合成与识别', parent: 'audio', order: 2 },
-  { id: 'writing', name: 'AI 写作', icon: '✍️', order: 50 },
-  { id: 'coding', name: 'AI 编程', icon: '💻', order: 60 },
+  { id: 'writing', name: 'AI 写作', order: 50 },
+  { id: 'coding', name: 'AI 编程', order: 60 },
   { id: 'coding-ide', name: '编辑器与插件', parent: 'coding', order: 1 },
   { id: 'coding-app', name: '应用生成', parent: 'coding', order: 2 },
-  { id: 'office', name: 'AI 办公/PPT', icon: '📊', order: 70 },
+  { id: 'office', name: 'AI 办公/PPT', order: 70 },
   { id: 'office-ppt', name: '演示文稿', parent: 'office', order: 1 },
   { id: 'office-docs', name: '文档与会议', parent: 'office', order: 2 },
-  { id: 'search', name: 'AI 搜索', icon: '🔍', order: 80 },
-  { id: 'translate', name: 'AI 翻译', icon: '🌐', order: 90 },
-  { id: 'design', name: 'AI 设计', icon: '🖌️', order: 100 },
-  { id: 'platform', name: '开发平台与 API', icon: '🔌', order: 110 },
+  { id: 'search', name: 'AI 搜索', order: 80 },
+  { id: 'translate', name: 'AI 翻译', order: 90 },
+  { id: 'design', name: 'AI 设计', order: 100 },
+  { id: 'platform', name: '开发平台与 API', order: 110 },
   { id: 'platform-api', name: '模型 API', parent: 'platform', order: 1 },
   { id: 'platform-framework', name: '开发框架', parent: 'platform', order: 2 },
   { id: 'platform-agent', name: '智能体平台', parent: 'platform', order: 3 },
-  { id: 'community', name: '模型社区与开源', icon: '🤗', order: 120 },
+  { id: 'community', name: '模型社区与开源', order: 120 },
   { id: 'community-hub', name: '模型社区与评测', parent: 'community', order: 1 },
   { id: 'community-local', name: '本地运行与客户端', parent: 'community', order: 2 },
-  { id: 'learning', name: '学习资源', icon: '📚', order: 130 },
+  { id: 'learning', name: '学习资源', order: 130 },
 ];
 
 const ITEMS: Record<string, Row[]> = {
