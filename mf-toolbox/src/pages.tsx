@@ -10,6 +10,9 @@ const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ d
 const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
 const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
 const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
+const ResourcePage = lazy(() => import('./resources/ResourcePage').then((m) => ({ default: m.ResourcePage })));
+const ManualPage = lazy(() => import('./manual/ManualPage').then((m) => ({ default: m.ManualPage })));
+const FaqPage = lazy(() => import('./manual/FaqPage').then((m) => ({ default: m.FaqPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -22,12 +25,12 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/toolBox/knowledgePage', title: t('pages.myKnowledgeBases'), element: <KnowledgePage /> },
   { path: '/toolBox/knowledgePagePublic', title: t('pages.publicKnowledgeBases'), element: <PublicKnowledgePage /> },
   { path: '/toolBox/functionCall', title: t('pages.myPlugins'), element: <MyPluginsPage /> },
-  { path: '/resourcePage', title: t('pages.resources') },
-  { path: '/instructionPage', title: t('pages.manual') },
+  { path: '/resourcePage', title: t('pages.resources'), element: <ResourcePage /> },
+  { path: '/instructionPage', title: t('pages.manual'), element: <ManualPage /> },
   { path: '/toolPage', title: t('pages.tools') },
   { path: '/itTools', title: t('pages.itTools') },
   { path: '/whiteBoard', title: t('pages.whiteboard') },
-  { path: '/normalQuestionPage', title: t('pages.faq') },
+  { path: '/normalQuestionPage', title: t('pages.faq'), element: <FaqPage /> },
   { path: '/paperPage', title: t('pages.paperAssistant') },
   { path: '/workPage', title: t('pages.works') },
 ];
