@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
+import { TOOLS } from './itTools/catalogue';
+import { toolName } from './itTools/toolText';
 
 // Each page is its own chunk; the editor and its preview load only with 我的智能体.
 const SquarePage = lazy(() => import('./agents/SquarePage').then((m) => ({ default: m.SquarePage })));
@@ -10,6 +12,10 @@ const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ d
 const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
 const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
 const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
+// page-<route> chunk names: the server preloads them from the page's HTML (page-chunks.json).
+const ItToolsPage = lazy(() => import(/* webpackChunkName: "page-itTools" */ './itTools/ItToolsPage').then((m) => ({ default: m.ItToolsPage })));
+const ToolView = lazy(() => import(/* webpackChunkName: "page-itTools" */ './itTools/ToolView').then((m) => ({ default: m.ToolView })));
+const ToolLauncherPage = lazy(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => ({ default: m.ToolLauncherPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -24,8 +30,10 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/toolBox/functionCall', title: t('pages.myPlugins'), element: <MyPluginsPage /> },
   { path: '/resourcePage', title: t('pages.resources') },
   { path: '/instructionPage', title: t('pages.manual') },
-  { path: '/toolPage', title: t('pages.tools') },
-  { path: '/itTools', title: t('pages.itTools') },
+  { path: '/toolPage', title: t('pages.tools'), element: <ToolLauncherPage /> },
+  { path: '/itTools', title: t('pages.itTools'), element: <ItToolsPage /> },
+  // One route a tool, titled with its name; an unknown /itTools/<x> is the area's 页面不存在.
+  ...TOOLS.map((tool) => ({ path: `/itTools/${tool.id}`, title: toolName(tool.id), element: <ToolView id={tool.id} /> })),
   { path: '/whiteBoard', title: t('pages.whiteboard') },
   { path: '/normalQuestionPage', title: t('pages.faq') },
   { path: '/paperPage', title: t('pages.paperAssistant') },
