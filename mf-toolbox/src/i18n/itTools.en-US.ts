@@ -94,7 +94,7 @@ export const itToolsEnUS: Translation<typeof itToolsZhCN> = {
   'it.json.sortKeys': 'Sort keys',
   'it.json.valid': '✓ Valid JSON',
   'it.json.errorAt': 'Line {line}, column {column}: {reason}',
-  'it.json.reason.InvalidSymbol': 'Invalid character (JSON strings and keys need double quotes)',
+  'it.json.reason.InvalidSymbol': 'Invalid character (strings and keys go in double quotes)',
   'it.json.reason.InvalidNumberFormat': 'Invalid number',
   'it.json.reason.PropertyNameExpected': 'A key in double quotes was expected (no trailing commas)',
   'it.json.reason.ValueExpected': 'A value is missing (no trailing commas)',

@@ -91,7 +91,7 @@ export const itToolsZhCN = {
   'it.json.sortKeys': '按键名排序',
   'it.json.valid': '✓ JSON 格式正确',
   'it.json.errorAt': '第 {line} 行第 {column} 列：{reason}',
-  'it.json.reason.InvalidSymbol': '无效的字符（JSON 的字符串要用双引号，键名也要加双引号）',
+  'it.json.reason.InvalidSymbol': '无效的字符（字符串和键名都要用双引号括起来）',
   'it.json.reason.InvalidNumberFormat': '数字格式不正确',
   'it.json.reason.PropertyNameExpected': '这里应该是用双引号括起来的键名（末尾不能有多余的逗号）',
   'it.json.reason.ValueExpected': '这里缺少值（末尾不能有多余的逗号）',
