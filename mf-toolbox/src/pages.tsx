@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import type { AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { TOOLS } from './itTools/catalogue';
-import { toolName } from './itTools/toolText';
+import { toolName } from './itTools/toolName';
 
 // Each page is its own chunk; the editor and its preview load only with 我的智能体.
 const SquarePage = lazy(() => import('./agents/SquarePage').then((m) => ({ default: m.SquarePage })));
@@ -13,8 +13,15 @@ const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({
 const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
 const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
 // page-<route> chunk names: the server preloads them from the page's HTML (page-chunks.json).
-const ItToolsPage = lazy(() => import(/* webpackChunkName: "page-itTools" */ './itTools/ItToolsPage').then((m) => ({ default: m.ItToolsPage })));
-const ToolView = lazy(() => import(/* webpackChunkName: "page-itTools" */ './itTools/ToolView').then((m) => ({ default: m.ToolView })));
+const itToolsPage = <K extends 'ItToolsPage' | 'ToolView'>(name: K) =>
+  lazy(() =>
+    import(/* webpackChunkName: "page-itTools" */ './itTools/routes').then(async (m) => {
+      await m.textReady();
+      return { default: m[name] };
+    }),
+  );
+const ItToolsPage = itToolsPage('ItToolsPage');
+const ToolView = itToolsPage('ToolView');
 const ToolLauncherPage = lazy(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => ({ default: m.ToolLauncherPage })));
 
 /** Called at render time, so the titles are in the page's language. */

@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Empty, Tag } from '@qiming/sdk/ui/display';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../i18n';
+import { t } from './i18n';
 import { CATEGORIES, TOOLS, type ToolCategory } from './catalogue';
 import { useFavourites } from './favourites';
 import { searchTools, type ToolEntry } from './search';
-import { categoryName, toolDescription, toolName } from './toolText';
+import { toolName } from './toolName';
+import { categoryName, toolDescription } from './toolText';
 import styles from './itTools.module.css';
 
 /** /itTools: every tool as a card, searchable, by category, favourites first. No tool code loads here. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Spin } from '@qiming/sdk/ui';
-import { t } from '../i18n';
+import { t } from './i18n';
 import { toolById } from './catalogue';
 import { useFavourites } from './favourites';
 import { toolDescription } from './toolText';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { copyText } from '@qiming/sdk';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../i18n';
+import { t } from './i18n';
 import styles from './itTools.module.css';
 
 export function CopyButton({ text, label }: { text: string; label?: string }) {

@@ -21,7 +21,7 @@ function EntryCard({ entry }: { entry: LauncherEntry }) {
   const name = t(`tools.entry.${entry.id}.name` as Key);
   return (
     <a href={entry.path} className={styles.card} onClick={(e) => follow(e, entry.path)} data-testid="launcher-card" data-path={entry.path}>
-      <span className={styles.icon} aria-hidden="true">
+      <span className={styles.icon} aria-hidden="true" style={{ color: `hsl(${entry.hue} 70% 42%)`, background: `hsl(${entry.hue} 80% 95%)` }}>
         {entry.icon}
       </span>
       <span className={styles.text}>

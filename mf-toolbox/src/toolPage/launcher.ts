@@ -3,7 +3,9 @@ export interface LauncherEntry {
   /** i18n keys tools.entry.<id>.name / .description. */
   id: string;
   path: string;
+  /** A short glyph on a tinted tile (text, not emoji: emoji fonts are missing on many Linux desktops). */
   icon: string;
+  hue: number;
 }
 
 export interface LauncherGroup {
@@ -15,36 +17,36 @@ export const LAUNCHER: LauncherGroup[] = [
   {
     id: 'create',
     entries: [
-      { id: 'painter', path: '/painter', icon: '🎨' },
-      { id: 'video', path: '/videoPage', icon: '🎬' },
-      { id: 'ppt', path: '/pptPage', icon: '📊' },
-      { id: 'soundClone', path: '/soundClone', icon: '🎙️' },
-      { id: 'whiteBoard', path: '/whiteBoard', icon: '🖍️' },
+      { id: 'painter', path: '/painter', icon: '绘', hue: 280 },
+      { id: 'video', path: '/videoPage', icon: '影', hue: 330 },
+      { id: 'ppt', path: '/pptPage', icon: 'P', hue: 20 },
+      { id: 'soundClone', path: '/soundClone', icon: '声', hue: 300 },
+      { id: 'whiteBoard', path: '/whiteBoard', icon: '板', hue: 200 },
     ],
   },
   {
     id: 'converse',
     entries: [
-      { id: 'pdfChat', path: '/pdfChatPage', icon: '📄' },
-      { id: 'voice', path: '/voice', icon: '🗣️' },
-      { id: 'knowledge', path: '/toolBox/knowledgePage', icon: '📚' },
-      { id: 'agents', path: '/toolBox/apps2', icon: '🤖' },
-      { id: 'paper', path: '/paperPage', icon: '📑' },
+      { id: 'pdfChat', path: '/pdfChatPage', icon: '文', hue: 210 },
+      { id: 'voice', path: '/voice', icon: '语', hue: 170 },
+      { id: 'knowledge', path: '/toolBox/knowledgePage', icon: '知', hue: 140 },
+      { id: 'agents', path: '/toolBox/apps2', icon: '智', hue: 260 },
+      { id: 'paper', path: '/paperPage', icon: '论', hue: 30 },
     ],
   },
   {
     id: 'work',
     entries: [
-      { id: 'itTools', path: '/itTools', icon: '🧰' },
-      { id: 'resources', path: '/resourcePage', icon: '🧭' },
-      { id: 'works', path: '/workPage', icon: '🖼️' },
+      { id: 'itTools', path: '/itTools', icon: 'IT', hue: 230 },
+      { id: 'resources', path: '/resourcePage', icon: '导', hue: 190 },
+      { id: 'works', path: '/workPage', icon: '作', hue: 350 },
     ],
   },
   {
     id: 'help',
     entries: [
-      { id: 'manual', path: '/instructionPage', icon: '📖' },
-      { id: 'faq', path: '/normalQuestionPage', icon: '❓' },
+      { id: 'manual', path: '/instructionPage', icon: '册', hue: 100 },
+      { id: 'faq', path: '/normalQuestionPage', icon: '?', hue: 45 },
     ],
   },
 ];

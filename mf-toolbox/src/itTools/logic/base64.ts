@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { bytesToBase64, utf8Bytes, utf8Text } from './bytes';
 import { fail, ok, type Result } from './result';
 

@@ -1,5 +1,5 @@
 import { converter, formatHex, formatHex8, parse, type Color } from 'culori';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 const toRgb = converter('rgb');

@@ -1,7 +1,7 @@
 import cronstrue from 'cronstrue';
 import 'cronstrue/locales/zh_CN';
 import { Cron } from 'croner';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 export interface CronExplained {

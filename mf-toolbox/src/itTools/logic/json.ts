@@ -1,6 +1,6 @@
 import { applyEdits, format, parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, lineColumn, ok, type Result } from './result';
 
 /** The parsed JSON, or where (line, column) and why it is not JSON. */

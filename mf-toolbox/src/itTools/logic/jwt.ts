@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { decodeBase64, decodeBase64Bytes, encodeBase64Bytes } from './base64';
 import { hmacOf, type HashName } from './hash';
 import { fail, ok, type Result } from './result';

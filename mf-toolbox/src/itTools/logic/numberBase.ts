@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 export const BASES = [2, 8, 10, 16, 36] as const;

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 export type ErrorLevel = 'L' | 'M' | 'Q' | 'H';

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';

@@ -1,5 +1,5 @@
 import { format, type SqlLanguage } from 'sql-formatter';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 export const SQL_DIALECTS: SqlLanguage[] = ['sql', 'mysql', 'postgresql', 'sqlite', 'mariadb', 'tsql', 'plsql', 'bigquery', 'hive', 'spark', 'snowflake', 'clickhouse'];

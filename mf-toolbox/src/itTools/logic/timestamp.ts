@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 export type Unit = 's' | 'ms';

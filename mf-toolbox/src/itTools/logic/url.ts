@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { fail, ok, type Result } from './result';
 
 /** component: every reserved character escaped (a query value); full: a whole URL, its / ? & = # kept. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { encodeBase64Bytes, parseDataUrl } from '../logic/base64';
 import { Choice, ErrorText, Output, TextInput } from '../parts';
 import styles from '../itTools.module.css';

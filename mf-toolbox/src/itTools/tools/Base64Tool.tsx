@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { decodeBase64, encodeBase64 } from '../logic/base64';
 import { ok } from '../logic/result';
 import { Choice, ErrorText, Output, Row, TextInput } from '../parts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { CASE_NAMES, convertCase } from '../logic/caseConvert';
 import { OutputLine, TextInput } from '../parts';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { convertColor } from '../logic/color';
 import { ErrorText, OutputLine, Row } from '../parts';
 import styles from '../itTools.module.css';

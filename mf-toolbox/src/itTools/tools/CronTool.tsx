@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { i18n } from '@qiming/sdk';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { CRON_EXAMPLES, explainCron } from '../logic/cron';
 import { formatInZone } from '../logic/timestamp';
 import { ErrorText, Row } from '../parts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { diffStats, diffTexts, sideBySide, type DiffUnit } from '../logic/textDiff';
 import { Choice, Row, TextInput } from '../parts';
 import styles from '../itTools.module.css';

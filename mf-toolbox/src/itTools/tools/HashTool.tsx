@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@qiming/sdk/ui';
 import { Checkbox } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { HASH_LABELS, HASH_NAMES, hashAll, hashBlob, type Digest, type HashName } from '../logic/hash';
 import { Choice, ErrorText, OutputLine, Row, TextInput } from '../parts';
 import styles from '../itTools.module.css';

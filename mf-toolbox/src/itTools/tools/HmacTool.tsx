@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { hexToBytes } from '../logic/bytes';
 import { HASH_LABELS, hmacOf, type HashName } from '../logic/hash';
 import { fail, ok } from '../logic/result';

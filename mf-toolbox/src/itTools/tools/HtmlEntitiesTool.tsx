@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { decodeEntities, encodeEntities, type EntityMode } from '../logic/htmlEntities';
 import { Choice, Output, Row, TextInput } from '../parts';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { formatJson, minifyJson, type Indent } from '../logic/json';
 import { Choice, ErrorText, Output, Row, TextInput } from '../parts';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { jsonToYaml, yamlToJson } from '../logic/json';
 import { Choice, ErrorText, Output, TextInput } from '../parts';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { i18n } from '@qiming/sdk';
 import { Tag } from '@qiming/sdk/ui/display';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { decodeJwt, verifyHmacJwt } from '../logic/jwt';
 import { ErrorText, Output, TextInput } from '../parts';
 import styles from '../itTools.module.css';

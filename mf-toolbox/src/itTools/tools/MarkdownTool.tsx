@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { previewDocument, renderMarkdown } from '../logic/markdown';
 import { Output, TextInput } from '../parts';
 import styles from '../itTools.module.css';

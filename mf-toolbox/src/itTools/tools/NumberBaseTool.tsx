@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Input, InputNumber } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { BASES, convertBases, grouped } from '../logic/numberBase';
 import { Choice, ErrorText, OutputLine, Row } from '../parts';
 import styles from '../itTools.module.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@qiming/sdk/ui';
 import { Checkbox, Slider } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { estimateStrength, generatePassword, MAX_LENGTH, MIN_LENGTH, type PasswordOptions } from '../logic/password';
 import { ErrorText, OutputLine, Row } from '../parts';
 import styles from '../itTools.module.css';

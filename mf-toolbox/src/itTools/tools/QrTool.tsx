@@ -1,7 +1,7 @@
 import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Button } from '@qiming/sdk/ui';
 import { Input, Select } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { makeQr, readQr, type ErrorLevel } from '../logic/qr';
 import type { Result } from '../logic/result';
 import { Choice, ErrorText, Output, Row, TextInput } from '../parts';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { MAX_MATCHES, replaceAll, runRegex, segments } from '../logic/regex';
 import { ErrorText, Output, Row, TextInput } from '../parts';
 import styles from '../itTools.module.css';

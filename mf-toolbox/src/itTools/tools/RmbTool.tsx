@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { rmbUppercase } from '../logic/rmb';
 import { ErrorText, OutputLine } from '../parts';
 import styles from '../itTools.module.css';

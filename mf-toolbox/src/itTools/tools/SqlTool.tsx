@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { formatSql, SQL_DIALECTS, type SqlOptions } from '../logic/sql';
 import { Choice, ErrorText, Output, Row, TextInput } from '../parts';
 import styles from '../itTools.module.css';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { textStats, type TextStats } from '../logic/textStats';
 import { TextInput } from '../parts';
 import styles from '../itTools.module.css';

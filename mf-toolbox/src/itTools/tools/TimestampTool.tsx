@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { i18n } from '@qiming/sdk';
 import { Button } from '@qiming/sdk/ui';
 import { Input } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { formatInZone, parseDateInZone, parseTimestamp, relativeTime } from '../logic/timestamp';
 import { ErrorText, OutputLine, Row } from '../parts';
 import { ownZone, ZoneSelect } from './ZoneSelect';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { countText, inspectUnicode } from '../logic/unicode';
 import { TextInput } from '../parts';
 import styles from '../itTools.module.css';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { decodeUrl, encodeUrl, parseUrl, type UrlMode } from '../logic/url';
 import { Choice, ErrorText, Output, Row, TextInput } from '../parts';
 import styles from '../itTools.module.css';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@qiming/sdk/ui';
 import { Checkbox, Input, InputNumber } from '@qiming/sdk/ui/form';
 import { i18n } from '@qiming/sdk';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { inspectId, makeIds, type IdKind } from '../logic/ids';
 import { Choice, Output, Row } from '../parts';
 import styles from '../itTools.module.css';

@@ -1,5 +1,5 @@
 import { Select } from '@qiming/sdk/ui/form';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import { commonZones } from '../logic/timestamp';
 import styles from '../itTools.module.css';
 
