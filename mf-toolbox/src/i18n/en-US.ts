@@ -1,8 +1,10 @@
 import type { Translation } from '@qiming/sdk';
 import type { zhCN } from './zh-CN';
+import { itToolsEnUS } from './itTools.en-US';
 
 /** The international build's text. */
 const enUS: Translation<typeof zhCN> = {
+  ...itToolsEnUS,
   'pages.catalog': 'AI App Directory',
   'pages.plugins': 'AI Plugins',
   'pages.agents': 'Agent Store',

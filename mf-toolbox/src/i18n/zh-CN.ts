@@ -1,5 +1,8 @@
+import { itToolsZhCN } from './itTools.zh-CN';
+
 /** Every Chinese string this area shows (spec strings verbatim). */
 export const zhCN = {
+  ...itToolsZhCN,
   'pages.catalog': 'AI 应用目录',
   'pages.plugins': 'AI 插件',
   'pages.agents': '智能体广场',
