@@ -236,3 +236,48 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/** What a module passes for its worker: the runner's options but those the kind fixes. */
+export type TaskWorkerOptions<T extends QueuedTask> = Omit<TaskRunnerOptions<T>, 'name' | 'queue' | 'handler' | 'messages'>;
+
+/**
+ * One kind of durable task on this instance: the handler (`run`, `refund`) a module writes, and the
+ * runner that drives it, started by the module and stopped in its `close`.
+ */
+export abstract class TaskWorker<T extends QueuedTask> implements TaskHandler<T> {
+  private readonly runner: TaskRunner<T>;
+
+  constructor(options: TaskWorkerOptions<T>, kind: Pick<TaskRunnerOptions<T>, 'name' | 'queue' | 'messages'>) {
+    this.runner = new TaskRunner({ ...options, ...kind, handler: this });
+  }
+
+  abstract run(task: T, hooks: RunHooks): Promise<void>;
+  abstract refund(task: T): Promise<void>;
+
+  get runningCount(): number {
+    return this.runner.runningCount;
+  }
+
+  start(): Promise<void> {
+    return this.runner.start();
+  }
+
+  /** Looks at the queue now (a task was just accepted on this instance). */
+  wake(): void {
+    this.runner.wake();
+  }
+
+  /** Stops claiming; running tasks are aborted and go back to the queue for another instance or the next start. */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  fill(): Promise<void> {
+    return this.runner.fill();
+  }
+
+  /** Fails and refunds tasks nobody will finish; answers how many. */
+  recover(): Promise<number> {
+    return this.runner.recover();
+  }
+}

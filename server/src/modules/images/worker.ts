@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tableQueue } from '../../tasks/taskQueue.js';
-import { TaskFailure, TaskRunner, untilAborted, type RunHooks, type TaskHandler, type TaskRunnerOptions } from '../../tasks/taskRunner.js';
+import { TaskFailure, TaskWorker, untilAborted, type RunHooks, type TaskWorkerOptions } from '../../tasks/taskRunner.js';
 import type { BlobStore } from '../../storage/blobStore.js';
 import type { PointsService } from '../points/index.js';
 import { IMAGE_MESSAGES } from './codes.js';
@@ -11,7 +11,7 @@ import { holdIdOf, type ProviderSource } from './service.js';
 import { promptWithStyle } from './styles.js';
 import { referenceIdsOf } from './view.js';
 
-export interface ImageWorkerOptions extends Omit<TaskRunnerOptions<TaskRow>, 'name' | 'queue' | 'handler' | 'messages'> {
+export interface ImageWorkerOptions extends TaskWorkerOptions<TaskRow> {
   repo: ImagesRepository;
   store: BlobStore;
   providers: ProviderSource;
@@ -23,44 +23,9 @@ export interface ImageWorkerOptions extends Omit<TaskRunnerOptions<TaskRow>, 'na
  * limits, heartbeats and recovery are the runner's; this class draws a claimed task with its
  * provider, stores the pictures and thumbnails, and settles the points, or lets the runner refund.
  */
-export class ImageWorker implements TaskHandler<TaskRow> {
-  private readonly runner: TaskRunner<TaskRow>;
-
+export class ImageWorker extends TaskWorker<TaskRow> {
   constructor(private readonly options: ImageWorkerOptions) {
-    this.runner = new TaskRunner({
-      ...options,
-      name: 'image task',
-      queue: tableQueue<TaskRow>(options.repo.db, 'image_tasks', { onFail: { points: 0, action_key: null } }),
-      handler: this,
-      messages: IMAGE_MESSAGES,
-    });
-  }
-
-  get runningCount(): number {
-    return this.runner.runningCount;
-  }
-
-  start(): Promise<void> {
-    return this.runner.start();
-  }
-
-  /** Looks at the queue now (a task was just accepted on this instance). */
-  wake(): void {
-    this.runner.wake();
-  }
-
-  /** Stops claiming; running tasks are aborted and go back to the queue for another instance or the next start. */
-  close(): Promise<void> {
-    return this.runner.close();
-  }
-
-  fill(): Promise<void> {
-    return this.runner.fill();
-  }
-
-  /** Fails and refunds tasks nobody will finish (runner.recover); answers how many. */
-  recover(): Promise<number> {
-    return this.runner.recover();
+    super(options, { name: 'image task', queue: tableQueue<TaskRow>(options.repo.db, 'image_tasks', { onFail: { points: 0, action_key: null } }), messages: IMAGE_MESSAGES });
   }
 
   async run(task: TaskRow, { signal, onProgress }: RunHooks): Promise<void> {

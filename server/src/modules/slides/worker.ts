@@ -1,6 +1,6 @@
 import type { DeckOutline, Slide } from '@qiming/contracts';
 import { tableQueue } from '../../tasks/taskQueue.js';
-import { TaskFailure, TaskRunner, untilAborted, type RunHooks, type TaskHandler, type TaskRunnerOptions } from '../../tasks/taskRunner.js';
+import { TaskFailure, TaskWorker, untilAborted, type RunHooks, type TaskWorkerOptions } from '../../tasks/taskRunner.js';
 import type { PointsService } from '../points/index.js';
 import { SLIDE_MESSAGES } from './codes.js';
 import { titleSlide } from './offlineWriter.js';
@@ -8,7 +8,7 @@ import type { SlidesRepository, TaskRow } from './repository.js';
 import { holdIdOf } from './service.js';
 import type { SlideWriter } from './writer.js';
 
-export interface SlideWorkerOptions extends Omit<TaskRunnerOptions<TaskRow>, 'name' | 'queue' | 'handler' | 'messages'> {
+export interface SlideWorkerOptions extends TaskWorkerOptions<TaskRow> {
   repo: SlidesRepository;
   writer(): SlideWriter;
   points: Pick<PointsService, 'settle' | 'refund'>;
@@ -20,37 +20,9 @@ export interface SlideWorkerOptions extends Omit<TaskRunnerOptions<TaskRow>, 'na
  * so far); then success and the charge. A failure is refunded by the runner; the slides made so far
  * stay on the deck, which shows the failure and can be generated again.
  */
-export class SlideWorker implements TaskHandler<TaskRow> {
-  private readonly runner: TaskRunner<TaskRow>;
-
+export class SlideWorker extends TaskWorker<TaskRow> {
   constructor(private readonly options: SlideWorkerOptions) {
-    this.runner = new TaskRunner({
-      ...options,
-      name: 'slide task',
-      queue: tableQueue<TaskRow>(options.repo.db, 'slide_tasks', { onFail: { points: 0 } }),
-      handler: this,
-      messages: SLIDE_MESSAGES,
-    });
-  }
-
-  get runningCount(): number {
-    return this.runner.runningCount;
-  }
-
-  start(): Promise<void> {
-    return this.runner.start();
-  }
-
-  wake(): void {
-    this.runner.wake();
-  }
-
-  close(): Promise<void> {
-    return this.runner.close();
-  }
-
-  recover(): Promise<number> {
-    return this.runner.recover();
+    super(options, { name: 'slide task', queue: tableQueue<TaskRow>(options.repo.db, 'slide_tasks', { onFail: { points: 0 } }), messages: SLIDE_MESSAGES });
   }
 
   async run(task: TaskRow, { signal, onProgress }: RunHooks): Promise<void> {

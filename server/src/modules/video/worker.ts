@@ -1,5 +1,5 @@
 import { tableQueue } from '../../tasks/taskQueue.js';
-import { TaskFailure, TaskRunner, untilAborted, type RunHooks, type TaskHandler, type TaskRunnerOptions } from '../../tasks/taskRunner.js';
+import { TaskFailure, TaskWorker, untilAborted, type RunHooks, type TaskWorkerOptions } from '../../tasks/taskRunner.js';
 import type { BlobStore } from '../../storage/blobStore.js';
 import type { PointsService } from '../points/index.js';
 import { VIDEO_MESSAGES } from './codes.js';
@@ -9,7 +9,7 @@ import { VideoProviderError, type FirstFrame, type VideoProviderSource } from '.
 import type { VideoRepository, VideoTaskRow } from './repository.js';
 import { holdIdOf, type FirstFrames } from './service.js';
 
-export interface VideoWorkerOptions extends Omit<TaskRunnerOptions<VideoTaskRow>, 'name' | 'queue' | 'handler' | 'messages'> {
+export interface VideoWorkerOptions extends TaskWorkerOptions<VideoTaskRow> {
   repo: VideoRepository;
   store: BlobStore;
   providers: VideoProviderSource;
@@ -22,41 +22,9 @@ export interface VideoWorkerOptions extends Omit<TaskRunnerOptions<VideoTaskRow>
  * heartbeats and recovery are the runner's; this class makes a claimed task's clip with its provider,
  * checks and stores it with its poster, and settles the points — or lets the runner refund.
  */
-export class VideoWorker implements TaskHandler<VideoTaskRow> {
-  private readonly runner: TaskRunner<VideoTaskRow>;
-
+export class VideoWorker extends TaskWorker<VideoTaskRow> {
   constructor(private readonly options: VideoWorkerOptions) {
-    this.runner = new TaskRunner({
-      ...options,
-      name: 'video task',
-      queue: tableQueue<VideoTaskRow>(options.repo.db, 'video_tasks', { onFail: { points: 0 } }),
-      handler: this,
-      messages: VIDEO_MESSAGES,
-    });
-  }
-
-  get runningCount(): number {
-    return this.runner.runningCount;
-  }
-
-  start(): Promise<void> {
-    return this.runner.start();
-  }
-
-  wake(): void {
-    this.runner.wake();
-  }
-
-  close(): Promise<void> {
-    return this.runner.close();
-  }
-
-  fill(): Promise<void> {
-    return this.runner.fill();
-  }
-
-  recover(): Promise<number> {
-    return this.runner.recover();
+    super(options, { name: 'video task', queue: tableQueue<VideoTaskRow>(options.repo.db, 'video_tasks', { onFail: { points: 0 } }), messages: VIDEO_MESSAGES });
   }
 
   async run(task: VideoTaskRow, { signal, onProgress }: RunHooks): Promise<void> {

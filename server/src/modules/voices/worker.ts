@@ -1,5 +1,5 @@
 import { tableQueue } from '../../tasks/taskQueue.js';
-import { TaskFailure, TaskRunner, untilAborted, type RunHooks, type TaskHandler, type TaskRunnerOptions } from '../../tasks/taskRunner.js';
+import { TaskFailure, TaskWorker, untilAborted, type RunHooks, type TaskWorkerOptions } from '../../tasks/taskRunner.js';
 import type { BlobStore } from '../../storage/blobStore.js';
 import type { PointsService } from '../points/index.js';
 import { decodeAudio, encodeWav, MIME_OF, resample } from './audio/decode.js';
@@ -8,7 +8,7 @@ import { VoiceProviderError, type VoiceProvider } from './providers/provider.js'
 import type { VoiceRow, VoicesRepository } from './repository.js';
 import { holdIdOf, storedVoiceOf } from './service.js';
 
-export interface CloneWorkerOptions extends Omit<TaskRunnerOptions<VoiceRow>, 'name' | 'queue' | 'handler' | 'messages'> {
+export interface CloneWorkerOptions extends TaskWorkerOptions<VoiceRow> {
   repo: VoicesRepository;
   store: BlobStore;
   providers: { all: VoiceProvider[] };
@@ -23,38 +23,9 @@ const REFERENCE_RATE = 16_000;
  * makes its 16 kHz reference clip, has the voice's provider clone it, records the voice and charges
  * the hold — or lets the runner refund and mark it failed.
  */
-export class CloneWorker implements TaskHandler<VoiceRow> {
-  private readonly runner: TaskRunner<VoiceRow>;
-
+export class CloneWorker extends TaskWorker<VoiceRow> {
   constructor(private readonly options: CloneWorkerOptions) {
-    this.runner = new TaskRunner({
-      ...options,
-      name: 'voice clone',
-      queue: tableQueue<VoiceRow>(options.repo.db, 'voices', { onFail: { points: 0 } }),
-      handler: this,
-      messages: VOICE_MESSAGES,
-    });
-  }
-
-  get runningCount(): number {
-    return this.runner.runningCount;
-  }
-
-  start(): Promise<void> {
-    return this.runner.start();
-  }
-
-  wake(): void {
-    this.runner.wake();
-  }
-
-  close(): Promise<void> {
-    return this.runner.close();
-  }
-
-  /** Fails and refunds clones nobody will finish (runner.recover); answers how many. */
-  recover(): Promise<number> {
-    return this.runner.recover();
+    super(options, { name: 'voice clone', queue: tableQueue<VoiceRow>(options.repo.db, 'voices', { onFail: { points: 0 } }), messages: VOICE_MESSAGES });
   }
 
   async run(task: VoiceRow, { signal, onProgress }: RunHooks): Promise<void> {
