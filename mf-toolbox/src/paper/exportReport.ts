@@ -26,6 +26,22 @@ export function reportFileName(documentName: string): string {
 }
 
 /**
+ * html2canvas-pro measures a run of Chinese text without spaces as one word: a highlighted passage
+ * that wraps loses its text and paints its background over the whole lines. A hair of letter
+ * spacing makes it place each character by itself, and the passages are marked by colour and
+ * underline instead of a background.
+ */
+function forCapture(copy: HTMLElement): void {
+  copy.style.letterSpacing = '0.01px';
+  copy.querySelectorAll<HTMLElement>('mark').forEach((mark) => {
+    mark.style.background = 'transparent';
+    mark.style.borderBottom = '0';
+    mark.style.color = '#c41d7f';
+    mark.style.textDecoration = 'underline';
+  });
+}
+
+/**
  * The report as an A4 PDF built in the browser: a copy of the report element (with a title line
  * above it, since the picture carries the Chinese text) is drawn off screen at 840 px, captured at
  * scale 2 (html2canvas-pro) and cut into pages. jsPDF and html2canvas-pro are loaded only now.
@@ -39,6 +55,7 @@ export async function downloadReportPdf(element: HTMLElement, title: string, doc
   heading.style.cssText = 'font-size:22px;margin:0 0 16px;';
   const copy = element.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('[data-export-hidden]').forEach((node) => node.remove());
+  forCapture(copy);
   host.append(heading, copy);
   document.body.appendChild(host);
   try {
