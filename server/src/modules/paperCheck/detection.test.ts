@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { detect, scorableParagraphs } from './detection.js';
 import type { JudgedParagraph, PaperJudge } from './llmJudge.js';
-import { readJudgement } from './llmJudge.js';
+import { ModelPaperJudge, readJudgement } from './llmJudge.js';
 import { paragraphsOf, sentencesOf } from './paperText.js';
 import { estimateParagraph, FEATURE_WEIGHTS, paperContextOf } from './statisticalDetector.js';
 import { FORMULAIC_PARAGRAPHS, HUMAN_PARAGRAPHS, MIXED_PAPER } from './testPapers.js';
@@ -107,5 +107,25 @@ describe('the report', () => {
     assert.deepEqual(readJudgement(answer, paragraphs), [{ score: 100, spans: [{ start: 11, end: 22, reason: '连接词堆砌' }] }, null]);
     assert.deepEqual(readJudgement('我认为第一段像 AI 写的。', paragraphs), [null, null]);
     assert.deepEqual(readJudgement('{"results":[{"index":1,"score":-5}]}', paragraphs), [null, { score: 0, spans: [] }]);
+  });
+
+  it('asks the chat model through the channel router with the numbered paragraphs and reads its streamed answer', async () => {
+    const asked: Array<{ model: string; messages: Array<{ role: string; content: unknown }> }> = [];
+    const router = {
+      async open(model: string, request: { messages: Array<{ role: string; content: unknown }> }) {
+        asked.push({ model, messages: request.messages });
+        const events = (async function* () {
+          yield { type: 'content' as const, text: '{"results":[{"index":0,"score":88,' };
+          yield { type: 'content' as const, text: '"passages":["其次，我们要制定计划。"],"reason":"句式工整"}]}' };
+        })();
+        return { events } as never;
+      },
+    };
+    const judge = new ModelPaperJudge(router, 'judge-model');
+    const judged = await judge.judge(['首先，我们要明确目标。其次，我们要制定计划。', '第二段。'], new AbortController().signal);
+    assert.deepEqual(judged, [{ score: 88, spans: [{ start: 11, end: 22, reason: '句式工整' }] }, null]);
+    assert.equal(asked[0]!.model, 'judge-model');
+    assert.equal(asked[0]!.messages[0]!.role, 'system');
+    assert.match(String(asked[0]!.messages[1]!.content), /段落 \[0\]：首先[\s\S]*段落 \[1\]：第二段。/);
   });
 });
