@@ -10,7 +10,7 @@ const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ d
 const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
 const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
 const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
-const PaperPage = lazy(() => import(/* webpackChunkName: "paper" */ './paper/PaperPage').then((m) => ({ default: m.PaperPage })));
+const PaperPage = lazy(() => import(/* webpackChunkName: "page-paperPage" */ './paper/PaperPage').then((m) => ({ default: m.PaperPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
