@@ -74,7 +74,8 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
       chunkLoadTimeout: 120000,
     },
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
-    module: { rules: [...scriptRules(isDev), ...styleRules(isDev, classPrefix)] },
+    // Markdown files (mf-toolbox's manual and FAQ) are imported as their text.
+    module: { rules: [...scriptRules(isDev), ...styleRules(isDev, classPrefix), { test: /\.md$/, type: 'asset/source' }] },
     plugins: [
       // The SDK signs every call with these (server/README.md, "Request signature").
       new webpack.DefinePlugin({

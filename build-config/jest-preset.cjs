@@ -6,6 +6,8 @@ module.exports = {
       require.resolve('@swc/jest'),
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
     ],
+    // Markdown imported as text, as webpack's asset/source rule does.
+    '\\.md$': require.resolve('./jest-markdown-transform.cjs'),
   },
   moduleNameMapper: { '\\.css$': require.resolve('./jest-style-stub.cjs') },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

@@ -17,4 +17,5 @@ export * from './extensions.js';
 export * from './routeOwnership.js';
 export * from './pageLayout.js';
 export * from './voices.js';
+export * from './resources.js';
 export * from './paperCheck.js';

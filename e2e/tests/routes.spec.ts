@@ -88,8 +88,8 @@ test.describe('route ownership', () => {
   }
 
   test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
-    await page.goto('/videoPage');
-    const section = await expectArea(page, 'media');
+    await page.goto('/valueChatPage');
+    const section = await expectArea(page, 'chat');
     await expect(section.getByText('建设中', { exact: true })).toBeVisible();
     await expect(section.getByText(/区域 .* · 版本/)).toHaveCount(0);
     await expect(page.getByTestId('debug-overlay')).toHaveCount(0);

@@ -5,9 +5,9 @@ import { PainterOutlet } from './painter/keepAlive';
 
 // Each page is its own chunk.
 const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
-const VideoPage = lazy(() => import('./video/VideoPage').then((m) => ({ default: m.VideoPage })));
-const SlidesPage = lazy(() => import(/* webpackChunkName: "slides" */ './slides/SlidesPage').then((m) => ({ default: m.SlidesPage })));
-const VoiceClonePage = lazy(() => import('./voices/VoiceClonePage').then((m) => ({ default: m.VoiceClonePage })));
+const VideoPage = lazy(() => import(/* webpackChunkName: "page-videoPage" */ './video/VideoPage').then((m) => ({ default: m.VideoPage })));
+const SlidesPage = lazy(() => import(/* webpackChunkName: "page-pptPage" */ './slides/SlidesPage').then((m) => ({ default: m.SlidesPage })));
+const VoiceClonePage = lazy(() => import(/* webpackChunkName: "page-soundClone" */ './voices/VoiceClonePage').then((m) => ({ default: m.VoiceClonePage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

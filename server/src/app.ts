@@ -36,6 +36,7 @@ import { createPointsModule, type PointsService } from './modules/points/index.j
 import { createKnowledgeModule, type Knowledge } from './modules/knowledge/index.js';
 import { createExtensionsModule, type Extensions } from './modules/extensions/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
+import { createResourcesModule } from './modules/resources/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const announcements = add(await createAnnouncementsModule({ ...deps, modelExists: (code) => !!catalogue.service.find(code) }));
   const pay = add(createPayModule({ ...deps, points: points.service, catalogue: catalogue.service, inject: (request) => server.inject(request) }));
   add(createPromptsModule(deps));
+  add(await createResourcesModule({ ...deps, userIdOf: auth.service.guard.optionalUserId }));
   const speech = add(createSpeechModule({ ...deps, config: config.speech }));
   add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
   const blobStore = options.images?.blobStore ?? blobs;

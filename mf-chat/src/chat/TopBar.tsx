@@ -72,6 +72,10 @@ export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar, c
           </button>
         </span>
       ) : null}
+      {/* spec chat §2: the FAQ opens in a new tab, the conversation stays. */}
+      <a className={styles.faqLink} href="/normalQuestionPage" target="_blank" rel="noopener" aria-label={t('chat.faq')} data-testid="open-faq">
+        <span aria-hidden="true">?</span> <span className={styles.actionText}>{t('chat.faq')}</span>
+      </a>
       {naming ? (
         <Suspense fallback={null}>
           <SaveFavouriteDialog code={naming.code} name={naming.name} onClose={() => setNaming(null)} />

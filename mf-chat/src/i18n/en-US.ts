@@ -33,6 +33,7 @@ const enUS: Translation<typeof zhCN> = {
   'chat.share': 'Share',
   'chat.prompts': 'Prompts',
   'chat.settings': 'Settings',
+  'chat.faq': 'FAQ',
   'chat.loadingHistory': 'Loading',
   'chat.regenerate': 'Regenerate',
   'chat.pointsNotEnough': 'You don’t have enough points. Top up, check in or invite friends to earn points, then try again.',

@@ -32,6 +32,7 @@ export const zhCN = {
   'chat.share': '分享',
   'chat.prompts': '提示词',
   'chat.settings': '设置',
+  'chat.faq': '常见问题',
   'chat.loadingHistory': '加载中',
   'chat.regenerate': '重新生成',
   'chat.pointsNotEnough': '当前积分不足，请充值、签到或邀请好友获取积分后再试。',

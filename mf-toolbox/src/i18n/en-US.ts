@@ -1,8 +1,10 @@
 import type { Translation } from '@qiming/sdk';
 import type { zhCN } from './zh-CN';
+import { itToolsEnUS } from './itTools.en-US';
 
 /** The international build's text. */
 const enUS: Translation<typeof zhCN> = {
+  ...itToolsEnUS,
   'pages.catalog': 'AI App Directory',
   'pages.plugins': 'AI Plugins',
   'pages.agents': 'Agent Store',
@@ -270,6 +272,43 @@ const enUS: Translation<typeof zhCN> = {
   'knowledge.publicNoMatch': 'No knowledge bases found. Try another keyword.',
   'knowledge.publicNoMore': 'No more knowledge bases',
   'knowledge.previousPage': 'Previous page',
+  'resources.menu': 'Categories',
+  'resources.showMenu': 'Categories',
+  'resources.collapseMenu': 'Hide categories',
+  'resources.expandMenu': 'Show categories',
+  'resources.expandCategory': 'Expand {name}',
+  'resources.collapseCategory': 'Collapse {name}',
+  'resources.search': 'Search names, descriptions or tags',
+  'resources.results': 'Results for “{query}”: {n}',
+  'resources.noResults': 'Nothing found. Try another keyword.',
+  'resources.emptyDirectory': 'The directory is empty',
+  'resources.directLink': 'Open site',
+  'resources.feedback': 'Feedback',
+  'resources.feedbackKind': 'Type',
+  'resources.feedbackText': 'Details',
+  'resources.feedbackTextOptional': 'Details (optional)',
+  'resources.feedbackSend': 'Send feedback',
+  'resources.feedbackThanks': 'Thanks for your feedback',
+  'resources.feedbackFailed': 'Could not send. Please try again later.',
+  'resources.kind.broken': 'Broken link',
+  'resources.kind.wrong': 'Wrong information',
+  'resources.kind.suggest': 'Suggest a site',
+  'resources.kind.other': 'Other',
+  'resources.placeholder.broken': 'e.g. the page shows 404',
+  'resources.placeholder.wrong': 'What is wrong, and what is right',
+  'resources.placeholder.suggest': 'Name, address and why',
+  'resources.placeholder.other': 'What you would like to tell us',
+
+  'manual.toc': 'Contents',
+  'manual.search': 'Search the guide',
+  'manual.hits': '{current} of {total}',
+  'manual.noHits': 'Not found',
+  'manual.previous': 'Previous',
+  'manual.next': 'Next',
+
+  'faq.search': 'Search the FAQ',
+  'faq.results': '{n} matching questions',
+  'faq.noResults': 'No matching questions. Try the user guide.',
 
   'paper.title': 'Paper AIGC Check',
   'paper.intro': 'Upload a paper to estimate, paragraph by paragraph, how AI-written it reads, with the suspicious sentences marked. For self-checking only; not proof either way.',

@@ -12,7 +12,9 @@ import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '.
 import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
 import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
 import { createPointsModule } from '../modules/points/index.js';
+import { createResourcesModule, RESOURCES_USAGE } from '../modules/resources/index.js';
 import { createSharedState, type SharedState } from '../sharedState/index.js';
+import { closeBlobStore, createBlobStore } from '../storage/index.js';
 import { SHARED_OPS_OPTIONS } from './options.js';
 
 /** Nobody signs in through `pnpm ops`: the modules' routes, which would use this, are never registered here. */
@@ -85,6 +87,14 @@ export class OpsModules {
       createPayModule({ ...this.deps(), sharedState: await this.sharedState(), points: (await this.points()).service, catalogue: (await this.catalogue()).service }),
     );
 
+  /** Seeding runs as at a server start; icons go to the server's blob store. */
+  resources = () =>
+    this.once('resources', async () => {
+      const blobs = createBlobStore(this.config.storage);
+      const module = await createResourcesModule({ ...this.deps(), sharedState: await this.sharedState(), blobs, userIdOf: async () => null });
+      return { ...module, close: async () => closeBlobStore(blobs) };
+    });
+
   async close(): Promise<void> {
     for (const module of this.built.reverse()) await module.close?.();
     await (await this.sharedStateOpened)?.close();
@@ -104,6 +114,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   pay: { usage: PAY_USAGE, module: (m) => m.pay() },
   agents: { usage: AGENTS_USAGE, module: (m) => m.agents() },
   mcp: { usage: MCP_USAGE, module: (m) => m.extensions() },
+  resources: { usage: RESOURCES_USAGE, module: (m) => m.resources() },
 };
 
 /** Every group's usage, in the table's order. */

@@ -21,6 +21,7 @@ import { answerToolCalls } from './017_answer_tool_calls.js';
 import { video } from './018_video.js';
 import { slides } from './019_slides.js';
 import { voices } from './020_voices.js';
+import { resources } from './021_resources.js';
 import { paperChecks } from './023_paper_checks.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
@@ -45,6 +46,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['018_video', video],
   ['019_slides', slides],
   ['020_voices', voices],
+  ['021_resources', resources],
   ['023_paper_checks', paperChecks],
 ];
 

@@ -11,9 +11,19 @@ const now = () => new Date().toISOString();
 export class PlatformRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * Creates the area's channel, or brings an existing one's container and routes up to the
+   * platform's definition (areas.json is their only source: a release adding a route reaches
+   * databases made before it). Versions and canary are left as they are.
+   */
   async ensureChannel(area: string, container: string, routes: string[]): Promise<void> {
-    const existing = await this.db.selectFrom('remote_channels').select('area').where('area', '=', area).executeTakeFirst();
-    if (existing) return;
+    const existing = await this.db.selectFrom('remote_channels').select(['container', 'routes']).where('area', '=', area).executeTakeFirst();
+    if (existing) {
+      if (existing.container !== container || existing.routes !== JSON.stringify(routes)) {
+        await this.db.updateTable('remote_channels').set({ container, routes: JSON.stringify(routes), updated_at: now() }).where('area', '=', area).execute();
+      }
+      return;
+    }
     await this.db
       .insertInto('remote_channels')
       .values({ area, container, active_version: null, previous_version: null, canary_version: null, canary_percent: 0, routes: JSON.stringify(routes), updated_at: now() })

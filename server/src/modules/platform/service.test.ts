@@ -35,6 +35,13 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.deepEqual(registry.site, SITE);
   });
 
+  it('brings a channel made before a route was added up to the platform\'s routes on the next start', async () => {
+    await db.db.updateTable('remote_channels').set({ routes: JSON.stringify(['/toolBox']) }).where('area', '=', 'toolbox').execute();
+    const restarted = await createPlatformService(db.db, { remoteStoreDir: remoteStoreDir(), apiSiteUrl: 'https://api.example', site: SITE });
+    const toolbox = (await restarted.registryFor('a:someone')).areas.find((a) => a.area === 'toolbox')!;
+    assert.ok(toolbox.routes.includes('/itTools/*') && toolbox.routes.includes('/toolBox/*'), toolbox.routes.join(' '));
+  });
+
   it('publishes a valid build into the store, idempotently', async () => {
     const build = fakeRemoteBuild({ area: 'chat', version: '1.0.0' });
     assert.deepEqual(await service.publish({ area: 'chat', buildDir: build }), { version: '1.0.0', alreadyPublished: false });
