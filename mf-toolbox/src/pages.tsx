@@ -26,6 +26,7 @@ const itToolsPage = <K extends 'ItToolsPage' | 'ToolView'>(name: K) =>
 const ItToolsPage = itToolsPage('ItToolsPage');
 const ToolView = itToolsPage('ToolView');
 const ToolLauncherPage = lazy(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => ({ default: m.ToolLauncherPage })));
+const PaperPage = lazy(() => import(/* webpackChunkName: "page-paperPage" */ './paper/PaperPage').then((m) => ({ default: m.PaperPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -46,6 +47,6 @@ export const pages = (): AreaPageDefinition[] => [
   ...TOOLS.map((tool) => ({ path: `/itTools/${tool.id}`, title: toolName(tool.id), element: <ToolView id={tool.id} /> })),
   { path: '/whiteBoard', title: t('pages.whiteboard') },
   { path: '/normalQuestionPage', title: t('pages.faq'), element: <FaqPage /> },
-  { path: '/paperPage', title: t('pages.paperAssistant') },
+  { path: '/paperPage', title: t('pages.paperAssistant'), element: <PaperPage /> },
   { path: '/workPage', title: t('pages.works') },
 ];

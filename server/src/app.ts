@@ -41,6 +41,7 @@ import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
 import { createSlidesModule, type Slides } from './modules/slides/index.js';
+import { createPaperCheckModule, type PaperChecks } from './modules/paperCheck/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
 import { createVoicesModule, type Voices } from './modules/voices/index.js';
 import type { TextRecognizer } from './modules/uploads/extract/index.js';
@@ -80,6 +81,8 @@ export interface App {
   video: Video;
   /** AI slides: decks, outlines, durable generations (server/src/modules/slides/README.md). */
   slides: Slides;
+  /** Paper AIGC check: papers, durable checks, reports (server/src/modules/paperCheck/README.md). */
+  paperCheck: PaperChecks;
   /** Knowledge bases: documents, ingestion, retrieval (server/src/modules/knowledge/README.md). */
   knowledge: Knowledge;
   /** Voice cloning: samples, clones and their worker (server/src/modules/voices/README.md). */
@@ -228,6 +231,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     }),
   );
   speech.service.useClonedVoices(voices.service.service.speaker);
+  const paperCheck = add(await createPaperCheckModule({ ...deps, points: points.service, catalogue: catalogue.service, router: chat.service.router }));
 
   await server.register(
     async (api) => {
@@ -272,6 +276,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     images: images.service,
     video: video.service,
     slides: slides.service,
+    paperCheck: paperCheck.service,
     knowledge: knowledge.service,
     voices: voices.service,
     webSearch: webSearch.service,

@@ -14,6 +14,7 @@ import { videoConfigOf, type VideoConfig } from './modules/video/config.js';
 import { voicesConfigOf, type VoicesConfig } from './modules/voices/config.js';
 import { knowledgeConfigOf, type KnowledgeConfig } from './modules/knowledge/config.js';
 import { slidesConfigOf, type SlidesConfig } from './modules/slides/config.js';
+import { paperCheckConfigOf, type PaperCheckConfig } from './modules/paperCheck/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
@@ -408,6 +409,8 @@ export interface ServerConfig {
   /** AI video: workers per instance, task time limit, the video link key, channels (VIDEO_*). */
   video: VideoConfig;
   slides: SlidesConfig;
+  /** Paper AIGC check: judge model, workers, time limit (PAPER_CHECK_*). */
+  paperCheck: PaperCheckConfig;
   /** Voice cloning: provider, workers, time limit (VOICE_CLONE_*). */
   voices: VoicesConfig;
   /** Knowledge bases: limits and ingestion workers (KNOWLEDGE_*). */
@@ -551,6 +554,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     images: imagesConfigOf(env),
     video: videoConfigOf(env),
     slides: slidesConfigOf(env),
+    paperCheck: paperCheckConfigOf(env),
     voices: voicesConfigOf(env),
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),

@@ -20,6 +20,8 @@ const ADDED_WITHOUT_SPEC_PRICE = [
   'voice-clone',
   // spec platform §7 ppt/*: one price per generated deck (slides module).
   'ai-ppt',
+  // spec platform §7 aigc/check, aigc/checkV2: one price per paper check (paperCheck module).
+  'paper-aigc-check', 'paper-aigc-check-v2',
 ];
 
 describe('catalogue prices (spec chat §9)', () => {
