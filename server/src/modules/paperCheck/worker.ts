@@ -1,5 +1,5 @@
 import { tableQueue } from '../../tasks/taskQueue.js';
-import { TaskFailure, TaskRunner, type RunHooks, type TaskHandler, type TaskRunnerOptions } from '../../tasks/taskRunner.js';
+import { TaskFailure, TaskWorker, type RunHooks, type TaskWorkerOptions } from '../../tasks/taskRunner.js';
 import type { PointsService } from '../points/index.js';
 import { PAPER_MESSAGES } from './codes.js';
 import { detect } from './detection.js';
@@ -7,7 +7,7 @@ import type { PaperJudge } from './llmJudge.js';
 import type { CheckRow, PaperCheckRepository } from './repository.js';
 import { holdIdOf } from './service.js';
 
-export interface PaperCheckWorkerOptions extends Omit<TaskRunnerOptions<CheckRow>, 'name' | 'queue' | 'handler' | 'messages'> {
+export interface PaperCheckWorkerOptions extends TaskWorkerOptions<CheckRow> {
   repo: PaperCheckRepository;
   /** The judge for a check now: the chat model for 新版 when a channel serves it, else null (the estimate). */
   judgeFor(detector: CheckRow['detector']): PaperJudge | null;
@@ -20,37 +20,9 @@ export interface PaperCheckWorkerOptions extends Omit<TaskRunnerOptions<CheckRow
  * progress as paragraphs are done, then the report, success and the charge. A failure is refunded
  * by the runner.
  */
-export class PaperCheckWorker implements TaskHandler<CheckRow> {
-  private readonly runner: TaskRunner<CheckRow>;
-
+export class PaperCheckWorker extends TaskWorker<CheckRow> {
   constructor(private readonly options: PaperCheckWorkerOptions) {
-    this.runner = new TaskRunner({
-      ...options,
-      name: 'paper check',
-      queue: tableQueue<CheckRow>(options.repo.db, 'paper_checks', { onFail: { points: 0 } }),
-      handler: this,
-      messages: PAPER_MESSAGES,
-    });
-  }
-
-  get runningCount(): number {
-    return this.runner.runningCount;
-  }
-
-  start(): Promise<void> {
-    return this.runner.start();
-  }
-
-  wake(): void {
-    this.runner.wake();
-  }
-
-  close(): Promise<void> {
-    return this.runner.close();
-  }
-
-  recover(): Promise<number> {
-    return this.runner.recover();
+    super(options, { name: 'paper check', queue: tableQueue<CheckRow>(options.repo.db, 'paper_checks', { onFail: { points: 0 } }), messages: PAPER_MESSAGES });
   }
 
   async run(task: CheckRow, { signal, onProgress }: RunHooks): Promise<void> {
