@@ -18,3 +18,5 @@ export * from './routeOwnership.js';
 export * from './pageLayout.js';
 export * from './voices.js';
 export * from './resources.js';
+export * from './usage.js';
+export * from './featured.js';
