@@ -17,7 +17,7 @@ const OPTIONS = {
 
 function orderOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^-?\d{1,6}$/.test(text)) throw new OpsInputError(`--order 必须是整数：${text}`);
+  if (!/^\d{1,6}$/.test(text)) throw new OpsInputError(`--order 必须是非负整数：${text}`);
   return Number(text);
 }
 

@@ -99,7 +99,8 @@ export class UsageRepository {
       this.dialect === 'postgres'
         ? sql<string>`to_char((points_ledger.created_at::timestamptz at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`
         : sql<string>`substr(datetime(points_ledger.created_at, '+8 hours'), 1, 10)`;
-    const mediaCases = MEDIA_PREFIXES.map(([name, prefix]) => sql`when points_ledger.idempotency_key like ${`charge:${prefix}%`} then ${name}`);
+    // Literals (constants of kinds.ts), so PostgreSQL sees one expression in the select and the group by.
+    const mediaCases = MEDIA_PREFIXES.map(([name, prefix]) => sql`when points_ledger.idempotency_key like ${sql.lit(`charge:${prefix}%`)} then ${sql.lit(name)}`);
     const usageKind = sql<string>`case when points_ledger.kind = 'media' then (case ${sql.join(mediaCases, sql` `)} else 'media' end) else points_ledger.kind end`;
     let query = this.db
       .selectFrom('points_ledger')
@@ -114,7 +115,7 @@ export class UsageRepository {
     else if (kind === 'chat') query = query.where('points_ledger.kind', 'in', ['chat', 'search', 'extension']);
     else if (kind) query = query.where('points_ledger.kind', '=', kind);
     else query = query.where('points_ledger.kind', 'in', CHARGE_LEDGER_KINDS);
-    const rows = await query.groupBy([day, usageKind]).execute();
+    const rows = await query.groupBy([sql`1`, sql`2`]).execute();
     return rows.map((r) => ({ day: r.day, kind: r.usage_kind, points: num(r.points) }));
   }
 }
