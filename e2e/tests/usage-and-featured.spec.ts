@@ -1,11 +1,23 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { LedgerEntryView, Page as LedgerPage, ShareState } from '@qiming/contracts';
 import { newSignedInUser } from '../support/account';
 import { apiData } from '../support/api';
 import { answers, ask } from '../support/chatPage';
 import { featuredCli } from '../support/registry';
 import { SEEN_ANNOUNCEMENTS_STATE } from '../support/seenAnnouncements';
+
+/** What this spec reads of the points history and the share call (contracts points.ts, share.ts). */
+interface LedgerPage<T> {
+  list: T[];
+}
+interface LedgerEntryView {
+  kind: string;
+  delta: number;
+  reference: string | null;
+}
+interface ShareState {
+  path: string;
+}
 
 test.describe('usage records (/trace) and featured conversations (/valueChatPage)', () => {
   test('a chat shows on /trace with its model and points and in the CSV; a featured share is continued into the history', async ({ page, browser }) => {
