@@ -19,3 +19,5 @@ export * from './pageLayout.js';
 export * from './voices.js';
 export * from './resources.js';
 export * from './paperCheck.js';
+export * from './usage.js';
+export * from './featured.js';

@@ -14,6 +14,7 @@ export const opsCli = (...args: string[]) => ops(dataDir(), 'remotes', ...args);
 /** `pnpm ops cdkeys …` against the e2e server. */
 export const cdkeysCli = (...args: string[]) => ops(dataDir(), 'cdkeys', ...args);
 export const announcementsCli = (...args: string[]) => ops(dataDir(), 'announcements', ...args);
+export const featuredCli = (...args: string[]) => ops(dataDir(), 'featured', ...args);
 
 export const buildDir = (area: string, version: string) => path.join(repoRoot, `mf-${area}`, 'dist', version);
 

@@ -88,7 +88,7 @@ test.describe('route ownership', () => {
   }
 
   test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
-    await page.goto('/valueChatPage');
+    await page.goto('/pdfChatPage');
     const section = await expectArea(page, 'chat');
     await expect(section.getByText('建设中', { exact: true })).toBeVisible();
     await expect(section.getByText(/区域 .* · 版本/)).toHaveCount(0);

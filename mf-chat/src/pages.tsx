@@ -6,6 +6,8 @@ import { t } from './i18n';
 const ChatPage = lazy(() => import(/* webpackChunkName: "page-chatPage" */ './chat/ChatPage').then((m) => ({ default: m.ChatPage })));
 const HongPage = lazy(() => import(/* webpackChunkName: "page-hong" */ './roleplay/HongPage').then((m) => ({ default: m.HongPage })));
 const SharePage = lazy(() => import(/* webpackChunkName: "page-friendsLinkPage" */ './share/SharePage').then((m) => ({ default: m.SharePage })));
+const UsagePage = lazy(() => import(/* webpackChunkName: "page-trace" */ './usage/UsagePage').then((m) => ({ default: m.UsagePage })));
+const FeaturedPage = lazy(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => ({ default: m.FeaturedPage })));
 const ModelSquarePage = lazy(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
@@ -17,8 +19,8 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/friendsLinkPage/:convGroupId', title: t('pages.share'), element: <SharePage /> },
   { path: '/hong', title: t('pages.hong'), element: <HongPage /> },
   { path: '/voice', title: t('pages.voice') },
-  { path: '/trace', title: t('pages.trace') },
+  { path: '/trace', title: t('pages.trace'), element: <UsagePage /> },
   { path: '/pdfChatPage', title: t('pages.pdfChat') },
-  { path: '/valueChatPage', title: t('pages.valueChat') },
+  { path: '/valueChatPage', title: t('pages.valueChat'), element: <FeaturedPage /> },
   { path: '/old', title: t('pages.old') },
 ];

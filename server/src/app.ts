@@ -39,6 +39,8 @@ import { createPromptsModule } from './modules/prompts/index.js';
 import { createResourcesModule } from './modules/resources/index.js';
 import { createRoleplayModule } from './modules/roleplay/index.js';
 import { createShareModule } from './modules/share/index.js';
+import { createFeaturedModule, type FeaturedService } from './modules/featured/index.js';
+import { createUsageModule, type UsageService } from './modules/usage/index.js';
 import { createSigninModule, type SigninService } from './modules/signin/index.js';
 import { createSlidesModule, type Slides } from './modules/slides/index.js';
 import { createPaperCheckModule, type PaperChecks } from './modules/paperCheck/index.js';
@@ -91,6 +93,10 @@ export interface App {
   webSearch: WebSearch;
   /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
   extensions: Extensions;
+  /** Usage records of /trace (server/src/modules/usage/README.md). */
+  usage: UsageService;
+  /** Featured conversations of /valueChatPage (server/src/modules/featured/README.md). */
+  featured: FeaturedService;
   close(): Promise<void>;
 }
 
@@ -183,7 +189,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   add(createPromptsModule(deps));
   add(await createResourcesModule({ ...deps, userIdOf: auth.service.guard.optionalUserId }));
   const speech = add(createSpeechModule({ ...deps, config: config.speech }));
-  add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
+  const share = add(createShareModule({ ...deps, conversations: conversations.service, catalogue: catalogue.service }));
+  const featured = add(createFeaturedModule({ ...deps, share: share.service, conversations: conversations.service }));
+  const usage = add(createUsageModule({ ...deps, dialect: db.dialect }));
   const blobStore = options.images?.blobStore ?? blobs;
   const images = add(
     await createImagesModule({
@@ -281,6 +289,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     voices: voices.service,
     webSearch: webSearch.service,
     extensions: extensions.service,
+    usage: usage.service,
+    featured: featured.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -23,6 +23,7 @@ import type { SlidesTables } from '../modules/slides/tables.js';
 import type { VoicesTables } from '../modules/voices/tables.js';
 import type { ResourcesTables } from '../modules/resources/tables.js';
 import type { PaperCheckTables } from '../modules/paperCheck/tables.js';
+import type { FeaturedTables } from '../modules/featured/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -48,6 +49,7 @@ export type * from '../modules/slides/tables.js';
 export type * from '../modules/voices/tables.js';
 export type * from '../modules/resources/tables.js';
 export type * from '../modules/paperCheck/tables.js';
+export type * from '../modules/featured/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -73,4 +75,5 @@ export interface Database
     SlidesTables,
     VoicesTables,
     ResourcesTables,
-    PaperCheckTables {}
+    PaperCheckTables,
+    FeaturedTables {}

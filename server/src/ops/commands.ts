@@ -8,6 +8,9 @@ import { ANNOUNCEMENTS_USAGE, createAnnouncementsModule } from '../modules/annou
 import { CATALOGUE_USAGE, createCatalogueModule, OFFLINE_ONLY } from '../modules/catalogue/index.js';
 import { CDKEYS_USAGE, createCdkeysModule } from '../modules/cdkeys/index.js';
 import { createExtensionsModule, MCP_USAGE, NO_KNOWLEDGE } from '../modules/extensions/index.js';
+import { createConversationsModule } from '../modules/conversations/index.js';
+import { createFeaturedModule, FEATURED_USAGE } from '../modules/featured/index.js';
+import { createShareModule } from '../modules/share/index.js';
 import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '../modules/module.js';
 import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
 import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
@@ -95,6 +98,15 @@ export class OpsModules {
       return { ...module, close: async () => closeBlobStore(blobs) };
     });
 
+  conversations = () => this.once('conversations', async () => createConversationsModule(this.deps()));
+  /** Over the share pages' service: only public shares can be featured. */
+  featured = () =>
+    this.once('featured', async () => {
+      const conversations = (await this.conversations()).service;
+      const share = createShareModule({ ...this.deps(), conversations, catalogue: (await this.catalogue()).service, sharedState: await this.sharedState() });
+      return createFeaturedModule({ ...this.deps(), share: share.service, conversations });
+    });
+
   async close(): Promise<void> {
     for (const module of this.built.reverse()) await module.close?.();
     await (await this.sharedStateOpened)?.close();
@@ -115,6 +127,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   agents: { usage: AGENTS_USAGE, module: (m) => m.agents() },
   mcp: { usage: MCP_USAGE, module: (m) => m.extensions() },
   resources: { usage: RESOURCES_USAGE, module: (m) => m.resources() },
+  featured: { usage: FEATURED_USAGE, module: (m) => m.featured() },
 };
 
 /** Every group's usage, in the table's order. */

@@ -23,6 +23,7 @@ import { slides } from './019_slides.js';
 import { voices } from './020_voices.js';
 import { resources } from './021_resources.js';
 import { paperChecks } from './023_paper_checks.js';
+import { usageAndFeatured } from './024_usage_and_featured.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -48,6 +49,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['020_voices', voices],
   ['021_resources', resources],
   ['023_paper_checks', paperChecks],
+  ['024_usage_and_featured', usageAndFeatured],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

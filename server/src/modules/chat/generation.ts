@@ -42,7 +42,7 @@ export interface GenerationDeps {
   source: AnswerSource;
   points: {
     settle(generationId: string, usage: Usage, options?: { searched?: boolean; toolFees?: number; alongside?: Alongside }): Promise<unknown>;
-    refund(generationId: string, options?: { alongside?: Alongside }): Promise<unknown>;
+    refund(generationId: string, options?: { alongside?: Alongside; reason?: string | null }): Promise<unknown>;
   };
   conversations: {
     finishAnswer(nodeId: string, answer: FinishedAnswer, executor?: Kysely<Database>): Promise<boolean>;
@@ -249,7 +249,7 @@ async function settleAndSave(jobId: string, answer: FinishedAnswer, charge: Char
   const save = (executor?: Kysely<Database>) => deps.conversations.finishAnswer(jobId, answer, executor);
   try {
     if (charge) await deps.points.settle(jobId, charge.usage, { searched: charge.searched, toolFees: charge.toolFees, alongside: save });
-    else await deps.points.refund(jobId, { alongside: save });
+    else await deps.points.refund(jobId, { alongside: save, reason: refundReasonOf(answer) });
     return;
   } catch (error) {
     deps.log.error({ err: error, jobId }, 'settling the points hold with the answer failed; saving the answer alone');
@@ -259,6 +259,12 @@ async function settleAndSave(jobId: string, answer: FinishedAnswer, charge: Char
   } catch (error) {
     deps.log.error({ err: error, jobId }, 'saving the answer failed');
   }
+}
+
+/** Why an answer that is not charged was refunded, as its usage record says it. */
+function refundReasonOf(answer: FinishedAnswer): string | null {
+  if (answer.status === 'stopped') return '已停止生成，未产生输出';
+  return answer.error ?? null;
 }
 
 /** The chunk that ends the answer: the one completing it, or the error of a failed or stopped one. */

@@ -26,7 +26,7 @@ export function createConversationsModule({ db, now, requireUser, config }: Conv
   return { service, routes: (app) => conversationsRoutes(app, { service, requireUser, translator: translatorFor(config.site.edition) }) };
 }
 
-export { ConversationsService, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type FinishedAnswer, type HistoryMessage, type Turn, type TurnInput } from './service.js';
+export { ConversationsService, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type FinishedAnswer, type HistoryMessage, type ImportedBranch, type Turn, type TurnInput } from './service.js';
 export { ConversationsRepository } from './repository.js';
 export { titleFrom, cutText, DEFAULT_TITLE, AUTO_TITLE_MAX, TITLE_MAX } from './titles.js';
 export { conversationTree, groupView } from './tree.js';

@@ -76,6 +76,13 @@ const remembered = (node: RecentNode) => node.role === 'user' || (node.content !
 const answerable = (parent: NodeHead | undefined | null, input: TurnInput, groupId: string) =>
   input.parentConvId === null || (!!parent && parent.group_id === groupId && !(parent.role === 'assistant' && parent.status === 'generating'));
 
+/** A finished branch copied into a new conversation (featured conversations' 继续对话). */
+export interface ImportedBranch {
+  title: string;
+  icon: string | null;
+  messages: ReadonlyArray<{ role: 'user' | 'assistant'; content: string; reasoning?: string; model: string; modelName: string }>;
+}
+
 /**
  * Conversation history: groups of message nodes in a tree, where a regenerated answer or an edited
  * question is a sibling branch and every node remembers which branch is shown. The chat gateway
@@ -117,6 +124,45 @@ export class ConversationsService {
    * 1904 for a group that is missing or another user's; 1905 for a parent that is missing, in
    * another group, an answer still generating, or given without a group.
    */
+  /**
+   * A new conversation of `userId` holding `branch` — one message after another, every one done —
+   * in one transaction; its id. The caller continues it like any conversation of theirs.
+   */
+  async importBranch(userId: string, branch: ImportedBranch): Promise<string> {
+    if (!branch.messages.length) throw new Error('importBranch needs at least one message');
+    const at = this.now().toISOString();
+    const groupId = randomUUID();
+    const title = cutText(branch.title.trim(), TITLE_MAX) || titleFrom(branch.messages[0]!.content);
+    await this.repo.transaction(async (trx) => {
+      const nodeIds = branch.messages.map(() => randomUUID());
+      await this.repo.insertGroup(trx, { id: groupId, user_id: userId, title, gpts_id: null, icon: branch.icon, selected_root_id: nodeIds[0]!, created_at: at, updated_at: at });
+      for (const [index, message] of branch.messages.entries()) {
+        await this.repo.insertNode(trx, {
+          id: nodeIds[index]!,
+          group_id: groupId,
+          user_id: userId,
+          parent_id: index === 0 ? null : nodeIds[index - 1]!,
+          seq: 0,
+          role: message.role,
+          model: message.model,
+          model_name: message.modelName,
+          gpts_id: null,
+          knowledge_id: null,
+          knowledge_name: null,
+          content: message.content,
+          reasoning: message.reasoning ?? '',
+          status: 'done',
+          error: null,
+          usage: null,
+          selected_child_id: null,
+          created_at: at,
+          finished_at: at,
+        });
+      }
+    });
+    return groupId;
+  }
+
   async startTurn(userId: string, input: TurnInput): Promise<Turn> {
     const at = this.now().toISOString();
     return this.repo.transaction(async (trx) => {

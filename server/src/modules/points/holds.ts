@@ -17,6 +17,12 @@ export interface EndOptions {
   alongside?: (trx: Executor) => Promise<unknown>;
 }
 
+/** What a refund knows. */
+export interface RefundOptions extends EndOptions {
+  /** Why nothing is charged (the generation's error), shown in the usage records; at most 500 characters are kept. */
+  reason?: string | null;
+}
+
 /** What a settle knows beyond the usage. */
 export interface SettleOptions extends EndOptions {
   /**
@@ -138,6 +144,8 @@ export class HoldService {
           created_at: tx.at,
           expires_at: new Date(tx.now.getTime() + this.options.holdMinutes * 60_000).toISOString(),
           finished_at: null,
+          usage: null,
+          end_reason: null,
         });
         return { held: cost };
       });
@@ -168,14 +176,15 @@ export class HoldService {
       const use = model ? costOf(model, usage, { multiplierPercent: percent, webSearch: false }) : held;
       return { use: Math.min(use, held - search - extension), search, extension };
     };
-    const { outcome, finished } = await this.finish(generationId, 'settled', chargesOfHold, options);
+    const { outcome, finished } = await this.finish(generationId, 'settled', chargesOfHold, options, { usage: producedOutput(usage) ? JSON.stringify(usage) : null, end_reason: null });
     if (finished && producedOutput(usage)) await this.successfulUse(outcome.userId);
     return outcome;
   }
 
   /** Releases the whole hold (failed generation, upstream error): idempotent like settle. */
-  async refund(generationId: string, options: EndOptions = {}): Promise<HoldOutcome> {
-    return (await this.finish(generationId, 'refunded', () => NO_CHARGE, options)).outcome;
+  async refund(generationId: string, options: RefundOptions = {}): Promise<HoldOutcome> {
+    const reason = options.reason?.trim().slice(0, 500) || null;
+    return (await this.finish(generationId, 'refunded', () => NO_CHARGE, options, { usage: null, end_reason: reason })).outcome;
   }
 
   /** Releases every hold past its expiry (the sweeper, and once at startup). Answers how many. */
@@ -205,7 +214,13 @@ export class HoldService {
    * they belonged to an earlier day's allowance. The hold row is locked before its user's balances:
    * only this method locks hold rows, so no transaction takes the two the other way round.
    */
-  private async finish(generationId: string, status: Exclude<HoldStatus, 'held'>, chargesOf: (hold: HoldRow) => Charges, { alongside }: EndOptions = {}): Promise<{ outcome: HoldOutcome; finished: boolean }> {
+  private async finish(
+    generationId: string,
+    status: Exclude<HoldStatus, 'held'>,
+    chargesOf: (hold: HoldRow) => Charges,
+    { alongside }: EndOptions = {},
+    record: Pick<HoldRow, 'usage' | 'end_reason'> = { usage: null, end_reason: null },
+  ): Promise<{ outcome: HoldOutcome; finished: boolean }> {
     return this.points.write(async (tx) => {
       const hold = await this.repo.hold(tx.trx, generationId, true);
       if (!hold) throw new UnknownGenerationError(generationId);
@@ -239,7 +254,7 @@ export class HoldService {
       if (hold.day < tx.day && unusedDaily > 0) {
         await tx.apply(hold.user_id, 'daily', -unusedDaily, { kind: 'daily_expire', reference: hold.day, key: `release-expire:${generationId}` });
       }
-      if (!(await this.repo.finishHold(tx.trx, generationId, status, charged, tx.at))) throw new Error(`hold ${generationId} changed while locked`);
+      if (!(await this.repo.finishHold(tx.trx, generationId, status, charged, tx.at, record))) throw new Error(`hold ${generationId} changed while locked`);
       return { outcome: { ...outcomeOf(hold), status, charged }, finished: true };
     });
   }

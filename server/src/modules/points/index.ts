@@ -52,7 +52,7 @@ export function createPointsModule({ db, dialect, config, now, prices, onSuccess
 
 export { PointsService, type PointsOptions, type QuoteOptions } from './service.js';
 export { PointsRepository, type Executor } from './repository.js';
-export { HoldService, UnknownGenerationError, type EndOptions, type HoldOptions, type HoldOutcome, type SettleOptions } from './holds.js';
+export { HoldService, UnknownGenerationError, type EndOptions, type HoldOptions, type HoldOutcome, type RefundOptions, type SettleOptions } from './holds.js';
 export { LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 export { LEDGER_KINDS, kindText, type LedgerKind } from './kinds.js';
 export { POINTS_CODES, INSUFFICIENT_MESSAGE, UNKNOWN_MODEL_MESSAGE } from './codes.js';

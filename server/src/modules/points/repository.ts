@@ -126,10 +126,10 @@ export class PointsRepository {
   }
 
   /** Ends a hold that is still held; false when it no longer was. */
-  async finishHold(trx: Executor, generationId: string, status: Exclude<HoldStatus, 'held'>, charged: number, at: string): Promise<boolean> {
+  async finishHold(trx: Executor, generationId: string, status: Exclude<HoldStatus, 'held'>, charged: number, at: string, record: Pick<HoldRow, 'usage' | 'end_reason'>): Promise<boolean> {
     const result = await trx
       .updateTable('points_holds')
-      .set({ status, charged, finished_at: at })
+      .set({ status, charged, finished_at: at, ...record })
       .where('generation_id', '=', generationId)
       .where('status', '=', 'held')
       .executeTakeFirst();

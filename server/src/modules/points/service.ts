@@ -8,7 +8,7 @@ import type { PointsBalance } from '../users/points.js';
 import { userPlanOf } from '../users/queries.js';
 import { businessDay } from '../../chinaTime.js';
 import { INSUFFICIENT_MESSAGE, POINTS_CODES, unknownModel } from './codes.js';
-import { HoldService, type EndOptions, type HoldOptions, type HoldOutcome, type SettleOptions } from './holds.js';
+import { HoldService, type HoldOptions, type HoldOutcome, type RefundOptions, type SettleOptions } from './holds.js';
 import { kindText } from './kinds.js';
 import { DailyAllowance, LedgerTx, type DebitSplit, type EntryMeta } from './ledger.js';
 import type { PointsRepository } from './repository.js';
@@ -139,7 +139,7 @@ export class PointsService {
   }
 
   /** Releases the whole hold; idempotent. */
-  refund(generationId: string, options: EndOptions = {}): Promise<HoldOutcome> {
+  refund(generationId: string, options: RefundOptions = {}): Promise<HoldOutcome> {
     return this.holds.refund(generationId, options);
   }
 }

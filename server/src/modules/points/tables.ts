@@ -48,6 +48,10 @@ export interface PointsHoldTable {
   created_at: string;
   expires_at: string;
   finished_at: string | null;
+  /** JSON of the usage a settle charged for (tokens, requests or characters); NULL otherwise. */
+  usage: string | null;
+  /** Why a refund released the hold (the generation's error), when the caller said; NULL otherwise. */
+  end_reason: string | null;
 }
 
 export interface PointsTables {

@@ -47,4 +47,17 @@ export class ShareRepository {
       .executeTakeFirst();
     return row?.snapshot ?? undefined;
   }
+
+  /** The snapshots of those pages that are public, by id. */
+  async publicSnapshots(convGroupIds: readonly string[]): Promise<Map<string, string>> {
+    if (!convGroupIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('conversation_shares')
+      .select(['conv_group_id', 'snapshot'])
+      .where('conv_group_id', 'in', convGroupIds)
+      .where('revoked_at', 'is', null)
+      .where('snapshot', 'is not', null)
+      .execute();
+    return new Map(rows.map((row) => [row.conv_group_id, row.snapshot!]));
+  }
 }

@@ -59,6 +59,12 @@ export class ShareService {
     return JSON.parse(snapshot) as SharedConversation;
   }
 
+  /** The pages of those ids that are public (for lists of shared conversations, such as the featured ones). */
+  async publicViews(convGroupIds: readonly string[]): Promise<Map<string, SharedConversation>> {
+    const snapshots = await this.repo.publicSnapshots(convGroupIds);
+    return new Map([...snapshots].map(([id, snapshot]) => [id, JSON.parse(snapshot) as SharedConversation]));
+  }
+
   private async assertOwner(userId: string, convGroupId: string): Promise<void> {
     if (!(await this.conversations.ownsGroup(userId, convGroupId))) throw conversationNotFound();
   }
