@@ -18,3 +18,4 @@ export * from './routeOwnership.js';
 export * from './pageLayout.js';
 export * from './voices.js';
 export * from './resources.js';
+export * from './mirror.js';

@@ -22,6 +22,7 @@ import type { VideoTables } from '../modules/video/tables.js';
 import type { SlidesTables } from '../modules/slides/tables.js';
 import type { VoicesTables } from '../modules/voices/tables.js';
 import type { ResourcesTables } from '../modules/resources/tables.js';
+import type { MirrorTables } from '../modules/mirror/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -46,6 +47,7 @@ export type * from '../modules/video/tables.js';
 export type * from '../modules/slides/tables.js';
 export type * from '../modules/voices/tables.js';
 export type * from '../modules/resources/tables.js';
+export type * from '../modules/mirror/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -70,4 +72,5 @@ export interface Database
     VideoTables,
     SlidesTables,
     VoicesTables,
-    ResourcesTables {}
+    ResourcesTables,
+    MirrorTables {}

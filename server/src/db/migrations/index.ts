@@ -22,6 +22,7 @@ import { video } from './018_video.js';
 import { slides } from './019_slides.js';
 import { voices } from './020_voices.js';
 import { resources } from './021_resources.js';
+import { mirror } from './025_mirror.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -46,6 +47,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['019_slides', slides],
   ['020_voices', voices],
   ['021_resources', resources],
+  ['025_mirror', mirror],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
