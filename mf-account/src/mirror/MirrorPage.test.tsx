@@ -27,7 +27,7 @@ function fakeApi(overview: MirrorOverview = OVERVIEW): jest.Mocked<MirrorApi> {
     addKey: jest.fn(),
     updateKey: jest.fn(),
     deleteKey: jest.fn(),
-  } as jest.Mocked<MirrorApi>;
+  } as unknown as jest.Mocked<MirrorApi>;
 }
 
 describe('MirrorPage', () => {
