@@ -391,5 +391,20 @@ const enUS: Translation<typeof zhCN> = {
   'toolCalls.skippedUnknown': 'unavailable right now, skipped',
   'toolCalls.arguments': 'Arguments',
   'toolCalls.result': 'Result',
+
+  'old.menu': 'Classic menu',
+  'old.notice.title': 'This is the classic entry',
+  'old.notice.detail': 'The classic pages have moved into the new version: each menu entry opens its new page, and old bookmarks redirect automatically.',
+  'old.unknown': 'No classic page {hash}; choose one from the menu',
+  'old.hint': 'Bookmark the new pages: the classic entry may go away.',
+  'old.entry.Home': 'Home',
+  'old.entry.Project': 'My projects',
+  'old.entry.PaperList': 'Papers',
+  'old.entry.SubPaper': 'Paper details',
+  'old.entry.Journal': 'Journals',
+  'old.entry.Policy': 'Policies',
+  'old.entry.Patent': 'Patents',
+  'old.entry.Conference': 'Conferences',
+  'old.entry.Recommendation': 'Recommended',
 };
 export default enUS;
