@@ -88,7 +88,8 @@ test.describe('route ownership', () => {
   }
 
   test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
-    await page.goto('/valueChatPage');
+    // /pdfChatPage: neither /trace nor /valueChatPage (both being built) nor /old and /oaifree (built).
+    await page.goto('/pdfChatPage');
     const section = await expectArea(page, 'chat');
     await expect(section.getByText('建设中', { exact: true })).toBeVisible();
     await expect(section.getByText(/区域 .* · 版本/)).toHaveCount(0);
