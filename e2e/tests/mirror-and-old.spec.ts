@@ -34,13 +34,15 @@ async function startFakeMirror() {
 
 test.describe('mirror site and the old entry', () => {
   let fake: Awaited<ReturnType<typeof startFakeMirror>>;
+  let siteAdded = false;
   const dataDir = () => process.env.E2E_DATA_DIR!;
 
   test.beforeAll(async () => {
     fake = await startFakeMirror();
   });
   test.afterAll(async () => {
-    ops(dataDir(), 'mirror', 'site', 'remove', 'e2e');
+    // The product is shared by every suite: the mirror goes away again.
+    if (siteAdded) ops(dataDir(), 'mirror', 'site', 'remove', 'e2e');
     await fake.close();
   });
 
@@ -55,6 +57,7 @@ test.describe('mirror site and the old entry', () => {
   test('ops adds a site and a car; a user enters and the new tab lands on the mirror login with the token', async ({ page }) => {
     process.env.MIRROR_E2E_CAR_TOKEN = 'eyJ-e2e-car-access-token-0123456789';
     ops(dataDir(), 'mirror', 'site', 'add', '--id', 'e2e', '--name', 'E2E 镜像站', '--origin', fake.origin);
+    siteAdded = true;
     ops(dataDir(), 'mirror', 'car', 'add', '--site', 'e2e', '--id', 'e2e-plus', '--name', 'Plus 体验车', '--capacity', '3', '--credential-env', 'MIRROR_E2E_CAR_TOKEN');
     expect(ops(dataDir(), 'mirror', 'car', 'list')).toContain('e2e-plus\te2e\tPlus 体验车\t0/3');
 
@@ -93,6 +96,7 @@ test.describe('mirror site and the old entry', () => {
 
     await page.goto('/old');
     await expect(page.getByTestId('old-page')).toContainText('这是旧版入口');
+    await page.screenshot({ path: 'test-results/screenshots/old-page.png' });
     await page.getByTestId('old-page').getByRole('link', { name: /我的项目/ }).click();
     await expect(page).toHaveURL(/\/workPage$/);
   });
