@@ -21,3 +21,4 @@ export * from './resources.js';
 export * from './paperCheck.js';
 export * from './usage.js';
 export * from './featured.js';
+export * from './mirror.js';

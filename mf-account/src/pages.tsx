@@ -5,6 +5,7 @@ import { t } from './i18n';
 // Each page is its own chunk: the login page does not download the settings table, and back.
 const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const MirrorPage = lazy(() => import(/* webpackChunkName: "page-oaifree" */ './mirror/MirrorPage').then((m) => ({ default: m.MirrorPage })));
 const SocialLoginPage = lazy(() => import('./social/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage })));
 
 /** Called at render time, so the titles are in the page's language. */
@@ -13,6 +14,6 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/social-login', title: t('pages.socialLogin'), element: <SocialLoginPage /> },
   { path: '/setting', title: t('pages.settings'), element: <SettingsPage /> },
   { path: '/oaitoken', title: t('pages.settings'), element: <SettingsPage initialTab="keys" /> },
-  { path: '/oaifree', title: t('pages.mirror') },
-  { path: '/oai', title: t('pages.mirror') },
+  { path: '/oaifree', title: t('pages.mirror'), element: <MirrorPage /> },
+  { path: '/oai', title: t('pages.mirror'), element: <MirrorPage /> },
 ];

@@ -51,6 +51,7 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createWebSearchModule, type WebSearch } from './modules/webSearch/index.js';
+import { createMirrorModule, type MirrorService } from './modules/mirror/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
 import { closeBlobStore, createBlobStore, remoteBlobStore, type BlobStore } from './storage/index.js';
 
@@ -97,6 +98,8 @@ export interface App {
   usage: UsageService;
   /** Featured conversations of /valueChatPage (server/src/modules/featured/README.md). */
   featured: FeaturedService;
+  /** The mirror site: cars, share-token entries, users' keys (server/src/modules/mirror/README.md). */
+  mirror: MirrorService;
   close(): Promise<void>;
 }
 
@@ -109,13 +112,17 @@ export interface AppOptions {
   video?: { providers?: VideoProviderSource };
   /** How uploaded images are read (tests hold a parse open with their own). */
   uploads?: { ocr?: TextRecognizer };
+  /** The mirror providers' fetch (tests). */
+  mirror?: { fetch?: typeof fetch };
+  /** Where the server's log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? systemClock;
   const db = await openDatabase(config);
   const server = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,
     // A hop count as proxy-addr reads it: the n addresses nearest to this server are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -240,6 +247,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   );
   speech.service.useClonedVoices(voices.service.service.speaker);
   const paperCheck = add(await createPaperCheckModule({ ...deps, points: points.service, catalogue: catalogue.service, router: chat.service.router }));
+  const mirror = add(
+    createMirrorModule({
+      ...deps,
+      dialect: db.dialect,
+      userIdOf: auth.service.guard.optionalUserId,
+      invitedUsers: async (userId) => (await invites.service.info(userId, '')).rewardedCount,
+      fetch: options.mirror?.fetch,
+    }),
+  );
 
   await server.register(
     async (api) => {
@@ -291,6 +307,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     extensions: extensions.service,
     usage: usage.service,
     featured: featured.service,
+    mirror: mirror.service,
     async close() {
       // Timers and workers first, the last module first (running chat jobs end, then nothing is served).
       for (const module of [...modules].reverse()) await module.close?.();

@@ -17,6 +17,7 @@ import { slidesConfigOf, type SlidesConfig } from './modules/slides/config.js';
 import { paperCheckConfigOf, type PaperCheckConfig } from './modules/paperCheck/config.js';
 import { webSearchConfigOf, type WebSearchConfig } from './modules/webSearch/config.js';
 import { extensionsConfigOf, type ExtensionsConfig } from './modules/extensions/config.js';
+import { mirrorConfigOf, type MirrorConfig } from './modules/mirror/config.js';
 import { storageConfigOf, type StorageConfig } from './storage/config.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -419,6 +420,8 @@ export interface ServerConfig {
   webSearch: WebSearchConfig;
   /** Extensions (MCP): whether the built-in 网页读取 may fetch (EXTENSIONS_*). */
   extensions: ExtensionsConfig;
+  /** The mirror site: daily uses, invite extras, promo days, the credentials' key (MIRROR_*). */
+  mirror: MirrorConfig;
 }
 
 export interface ChatConfig {
@@ -559,5 +562,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     knowledge: knowledgeConfigOf(env),
     webSearch: webSearchConfigOf(env),
     extensions: extensionsConfigOf(env),
+    mirror: mirrorConfigOf(env),
   };
 }

@@ -24,6 +24,7 @@ import type { VoicesTables } from '../modules/voices/tables.js';
 import type { ResourcesTables } from '../modules/resources/tables.js';
 import type { PaperCheckTables } from '../modules/paperCheck/tables.js';
 import type { FeaturedTables } from '../modules/featured/tables.js';
+import type { MirrorTables } from '../modules/mirror/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -50,6 +51,7 @@ export type * from '../modules/voices/tables.js';
 export type * from '../modules/resources/tables.js';
 export type * from '../modules/paperCheck/tables.js';
 export type * from '../modules/featured/tables.js';
+export type * from '../modules/mirror/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -76,4 +78,5 @@ export interface Database
     VoicesTables,
     ResourcesTables,
     PaperCheckTables,
-    FeaturedTables {}
+    FeaturedTables,
+    MirrorTables {}

@@ -18,6 +18,8 @@ export const SIGNATURE_EXEMPTIONS: readonly SignatureExemption[] = [
   { prefix: '/app-api/public/' },
   // Payment providers' notifications, verified by the provider's own signature.
   { prefix: '/app-api/pay/notify/' },
+  // The mirror site's one-time redirect: a browser navigation (bound to the browser by a cookie).
+  { prefix: '/app-api/mirror/go/' },
   // The development outbox.
   { prefix: '/app-api/dev/' },
   // The built-in MCP server for outside MCP clients, authenticated by a personal API key.

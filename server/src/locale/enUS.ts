@@ -471,6 +471,22 @@ export const EN_US: Readonly<Record<string, string>> = {
   '复刻': 'Clone',
   '用一段录音复刻你的声音': 'Clone your voice from one recording',
   '上传 5–60 秒录音，生成专属音色': 'Upload 5–60 s of speech to make your own voice',
+  // mirror (镜像站)
+  '本站暂未开放镜像站': 'The mirror site is not open yet',
+  '该账号不存在或已下线': 'That account does not exist or is offline',
+  '该账号已停用，请选择其他账号': 'That account is disabled; choose another one',
+  '该账号已满员，请选择其他账号或稍后再试': 'That account is full; choose another one or try again later',
+  '该账号仅限更高等级的套餐使用，请选择其他账号或升级套餐': 'That account needs a higher plan; choose another one or upgrade',
+  '今日镜像站使用次数已用完，邀请好友可获得额外次数': 'You have used all of today\'s mirror entries; invite friends for extra ones',
+  '正在为你登录该账号，请稍候': 'Signing you in to that account, please wait',
+  '镜像站暂时无法登录，本次不计入使用次数，请稍后再试': 'The mirror cannot sign you in right now (this did not count as a use); please try again later',
+  '密钥不存在': 'Key not found',
+  '最多只能保存 10 个镜像站密钥': 'You can keep at most 10 mirror keys',
+  '镜像站不存在': 'Mirror site not found',
+  '密钥太短，请粘贴完整的 Access Token': 'The key is too short; paste the whole access token',
+  '密钥太长': 'The key is too long',
+  '密钥不能包含空格': 'The key cannot contain spaces',
+  '请选择账号': 'Choose an account',
 };
 
 /** Texts with numbers: price lines and messages that carry a value. */

@@ -16,6 +16,7 @@ import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
 import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
 import { createPointsModule } from '../modules/points/index.js';
 import { createResourcesModule, RESOURCES_USAGE } from '../modules/resources/index.js';
+import { createMirrorModule, MIRROR_USAGE } from '../modules/mirror/index.js';
 import { createSharedState, type SharedState } from '../sharedState/index.js';
 import { closeBlobStore, createBlobStore } from '../storage/index.js';
 import { SHARED_OPS_OPTIONS } from './options.js';
@@ -106,6 +107,9 @@ export class OpsModules {
       const share = createShareModule({ ...this.deps(), conversations, catalogue: (await this.catalogue()).service, sharedState: await this.sharedState() });
       return createFeaturedModule({ ...this.deps(), share: share.service, conversations });
     });
+  /** Only the ops commands are used: no routes, so nobody enters and no invites are counted. */
+  mirror = () =>
+    this.once('mirror', async () => createMirrorModule({ ...this.deps(), dialect: this.db.dialect, userIdOf: async () => null, invitedUsers: async () => 0 }));
 
   async close(): Promise<void> {
     for (const module of this.built.reverse()) await module.close?.();
@@ -128,6 +132,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   mcp: { usage: MCP_USAGE, module: (m) => m.extensions() },
   resources: { usage: RESOURCES_USAGE, module: (m) => m.resources() },
   featured: { usage: FEATURED_USAGE, module: (m) => m.featured() },
+  mirror: { usage: MIRROR_USAGE, module: (m) => m.mirror() },
 };
 
 /** Every group's usage, in the table's order. */

@@ -30,7 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config, { now: options.now, images: options.images, video: options.video, uploads: options.uploads });
+  const app = await buildApp(config, { now: options.now, images: options.images, video: options.video, uploads: options.uploads, mirror: options.mirror, logStream: options.logStream });
   return {
     app,
     config,

@@ -24,6 +24,7 @@ import { voices } from './020_voices.js';
 import { resources } from './021_resources.js';
 import { paperChecks } from './023_paper_checks.js';
 import { usageAndFeatured } from './024_usage_and_featured.js';
+import { mirror } from './025_mirror.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -50,6 +51,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['021_resources', resources],
   ['023_paper_checks', paperChecks],
   ['024_usage_and_featured', usageAndFeatured],
+  ['025_mirror', mirror],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
