@@ -17,3 +17,4 @@ export * from './extensions.js';
 export * from './routeOwnership.js';
 export * from './pageLayout.js';
 export * from './voices.js';
+export * from './whiteboards.js';

@@ -21,6 +21,7 @@ import type { ExtensionsTables } from '../modules/extensions/tables.js';
 import type { VideoTables } from '../modules/video/tables.js';
 import type { SlidesTables } from '../modules/slides/tables.js';
 import type { VoicesTables } from '../modules/voices/tables.js';
+import type { WhiteboardsTables } from '../modules/whiteboards/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -44,6 +45,7 @@ export type * from '../modules/extensions/tables.js';
 export type * from '../modules/video/tables.js';
 export type * from '../modules/slides/tables.js';
 export type * from '../modules/voices/tables.js';
+export type * from '../modules/whiteboards/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -67,4 +69,5 @@ export interface Database
     ExtensionsTables,
     VideoTables,
     SlidesTables,
-    VoicesTables {}
+    VoicesTables,
+    WhiteboardsTables {}

@@ -21,6 +21,7 @@ import { answerToolCalls } from './017_answer_tool_calls.js';
 import { video } from './018_video.js';
 import { slides } from './019_slides.js';
 import { voices } from './020_voices.js';
+import { whiteboards } from './022_whiteboards.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -44,6 +45,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['018_video', video],
   ['019_slides', slides],
   ['020_voices', voices],
+  ['022_whiteboards', whiteboards],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply
