@@ -10,6 +10,9 @@ const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ d
 const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
 const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
 const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
+// The whiteboard's library (Excalidraw) is a further chunk, loaded only when a board opens.
+const WhiteboardPage = lazy(() => import('./whiteboard/WhiteboardPage').then((m) => ({ default: m.WhiteboardPage })));
+const WorksPage = lazy(() => import('./works/WorksPage').then((m) => ({ default: m.WorksPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -26,8 +29,9 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/instructionPage', title: t('pages.manual') },
   { path: '/toolPage', title: t('pages.tools') },
   { path: '/itTools', title: t('pages.itTools') },
-  { path: '/whiteBoard', title: t('pages.whiteboard') },
+  // The board list draws its own heading; the editor takes the whole width and height under the navbar.
+  { path: '/whiteBoard', title: t('pages.whiteboard'), element: <WhiteboardPage />, frame: false },
   { path: '/normalQuestionPage', title: t('pages.faq') },
   { path: '/paperPage', title: t('pages.paperAssistant') },
-  { path: '/workPage', title: t('pages.works') },
+  { path: '/workPage', title: t('pages.works'), element: <WorksPage /> },
 ];
