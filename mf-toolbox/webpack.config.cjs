@@ -14,5 +14,6 @@ module.exports = (_env, argv) => {
   config.plugins.push(new CopyPlugin({ patterns: [{ from: path.join(excalidrawDist, 'fonts'), to: 'excalidraw/fonts' }] }));
   // Excalidraw's ESM imports roughjs files without extensions, which webpack refuses in strict ESM.
   config.module.rules.push({ test: /\.m?js$/, include: /[\\/]@excalidraw[\\/]/, resolve: { fullySpecified: false } });
+  config.module.rules.push({ test: /\.m?js$/, include: /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]/, use: path.join(__dirname, 'build/excalidraw-no-cdn-loader.cjs') });
   return config;
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toasts } from '@qiming/sdk';
 import { Button, Spin } from '@qiming/sdk/ui';
@@ -48,10 +48,36 @@ export const SaveState = observer(function SaveState({ autosave }: { autosave: B
   }
 });
 
+/**
+ * The editor's height: from where it starts to the bottom of the window. The host may show banners
+ * above the page (an activity, a notice) and they can be closed, so the top is measured, not assumed.
+ */
+function useFillViewport(ref: RefObject<HTMLElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (!ref.current) return;
+      const top = ref.current.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(420, window.innerHeight - top));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return height;
+}
+
 /** The editor: a toolbar (title, save state, exports) over the full-height canvas; autosaves as the user draws. */
 export function BoardEditor({ title, initialScene, autosave, start, titleActions, banner, onCanvas }: BoardEditorProps) {
   const canvas = useRef<CanvasHandle | null>(null);
   const [exporting, setExporting] = useState<'png' | 'svg' | null>(null);
+  const frame = useRef<HTMLDivElement | null>(null);
+  const height = useFillViewport(frame);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
@@ -90,7 +116,7 @@ export function BoardEditor({ title, initialScene, autosave, start, titleActions
   };
 
   return (
-    <div className={styles.editor} data-testid="whiteboard-editor">
+    <div ref={frame} className={styles.editor} style={height ? { height } : undefined} data-testid="whiteboard-editor">
       <div className={styles.toolbar}>
         {start}
         <h1 className={styles.title} data-testid="board-title">
