@@ -51,6 +51,7 @@ function VisitorBoard() {
       banner={
         <Alert
           className={styles.banner}
+          data-testid="login-prompt"
           type="info"
           banner
           message={t('whiteboard.loginToSave')}
