@@ -68,6 +68,9 @@ test.describe('白板 and 我的作品', () => {
     await page.goto('/workPage');
     const work = page.getByTestId('work-card').filter({ hasText: '产品草图' });
     await expect(work).toHaveAttribute('data-kind', 'whiteboard');
+    // Every area's list answered (a refused call would show its own 加载失败 section).
+    await expect(page.getByTestId('works-grid')).toBeVisible();
+    await expect(page.locator('[data-testid^="works-failed-"]')).toHaveCount(0);
     await page.getByTestId('works-filter-image').click();
     await expect(work).toBeHidden();
     await expect(page.getByTestId('works-empty')).toContainText('还没有图片');

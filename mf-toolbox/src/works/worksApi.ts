@@ -2,8 +2,8 @@ import { createContext, useContext } from 'react';
 import { dataOf, request } from '@qiming/sdk';
 import type { DeckSummary, ImageTask, Page, VideoTask, VoiceClone, WhiteboardSummary } from '@qiming/sdk/contracts';
 
-/** How many of the newest of each kind the page shows. */
-export const WORKS_PER_KIND = 60;
+/** How many of the newest of each kind the page shows (the most video/queryTaskPage gives in one page). */
+export const WORKS_PER_KIND = 50;
 
 /**
  * The list call of each area that makes things (their contracts in contracts/src): called side by
