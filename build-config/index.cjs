@@ -126,6 +126,10 @@ function remoteConfig({ packageDir, area, mode = 'production', env = process.env
     new ReleaseFilePlugin({ area, container: entry.container, version }),
     new PageChunksPlugin(),
   );
+  // An area's own additions (a library's loader rules, assets to copy): `<package>/webpack.area.cjs`
+  // exports (config, { mode }) => void, applied to every build of the area (package, e2e fixtures, bench).
+  const extension = path.join(packageDir, 'webpack.area.cjs');
+  if (require('node:fs').existsSync(extension)) require(extension)(config, { mode });
   config.devServer = {
     port: entry.devPort,
     headers: { 'Access-Control-Allow-Origin': '*' },

@@ -22,3 +22,4 @@ export * from './paperCheck.js';
 export * from './usage.js';
 export * from './featured.js';
 export * from './mirror.js';
+export * from './whiteboards.js';

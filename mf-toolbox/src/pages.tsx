@@ -27,6 +27,9 @@ const ItToolsPage = itToolsPage('ItToolsPage');
 const ToolView = itToolsPage('ToolView');
 const ToolLauncherPage = lazy(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => ({ default: m.ToolLauncherPage })));
 const PaperPage = lazy(() => import(/* webpackChunkName: "page-paperPage" */ './paper/PaperPage').then((m) => ({ default: m.PaperPage })));
+// The whiteboard's library (Excalidraw) is a further chunk, loaded only when a board opens.
+const WhiteboardPage = lazy(() => import(/* webpackChunkName: "page-whiteBoard" */ './whiteboard/WhiteboardPage').then((m) => ({ default: m.WhiteboardPage })));
+const WorksPage = lazy(() => import(/* webpackChunkName: "page-workPage" */ './works/WorksPage').then((m) => ({ default: m.WorksPage })));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [
@@ -45,8 +48,9 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/itTools', title: t('pages.itTools'), element: <ItToolsPage /> },
   // One route a tool, titled with its name; an unknown /itTools/<x> is the area's 页面不存在.
   ...TOOLS.map((tool) => ({ path: `/itTools/${tool.id}`, title: toolName(tool.id), element: <ToolView id={tool.id} /> })),
-  { path: '/whiteBoard', title: t('pages.whiteboard') },
+  // The board list draws its own heading; the editor takes the whole width and height under the navbar.
+  { path: '/whiteBoard', title: t('pages.whiteboard'), element: <WhiteboardPage />, frame: false },
   { path: '/normalQuestionPage', title: t('pages.faq'), element: <FaqPage /> },
   { path: '/paperPage', title: t('pages.paperAssistant'), element: <PaperPage /> },
-  { path: '/workPage', title: t('pages.works') },
+  { path: '/workPage', title: t('pages.works'), element: <WorksPage /> },
 ];

@@ -52,6 +52,7 @@ import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createWebSearchModule, type WebSearch } from './modules/webSearch/index.js';
 import { createMirrorModule, type MirrorService } from './modules/mirror/index.js';
+import { createWhiteboardsModule, type WhiteboardsService } from './modules/whiteboards/index.js';
 import { createSharedState, type SharedState } from './sharedState/index.js';
 import { closeBlobStore, createBlobStore, remoteBlobStore, type BlobStore } from './storage/index.js';
 
@@ -90,6 +91,8 @@ export interface App {
   knowledge: Knowledge;
   /** Voice cloning: samples, clones and their worker (server/src/modules/voices/README.md). */
   voices: Voices;
+  /** Whiteboards: the users' Excalidraw boards (server/src/modules/whiteboards/README.md). */
+  whiteboards: WhiteboardsService;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
   webSearch: WebSearch;
   /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
@@ -256,6 +259,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       fetch: options.mirror?.fetch,
     }),
   );
+  const whiteboards = add(createWhiteboardsModule(deps));
 
   await server.register(
     async (api) => {
@@ -303,6 +307,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     paperCheck: paperCheck.service,
     knowledge: knowledge.service,
     voices: voices.service,
+    whiteboards: whiteboards.service,
     webSearch: webSearch.service,
     extensions: extensions.service,
     usage: usage.service,

@@ -25,6 +25,7 @@ import type { ResourcesTables } from '../modules/resources/tables.js';
 import type { PaperCheckTables } from '../modules/paperCheck/tables.js';
 import type { FeaturedTables } from '../modules/featured/tables.js';
 import type { MirrorTables } from '../modules/mirror/tables.js';
+import type { WhiteboardsTables } from '../modules/whiteboards/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -52,6 +53,7 @@ export type * from '../modules/resources/tables.js';
 export type * from '../modules/paperCheck/tables.js';
 export type * from '../modules/featured/tables.js';
 export type * from '../modules/mirror/tables.js';
+export type * from '../modules/whiteboards/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -79,4 +81,5 @@ export interface Database
     ResourcesTables,
     PaperCheckTables,
     FeaturedTables,
-    MirrorTables {}
+    MirrorTables,
+    WhiteboardsTables {}

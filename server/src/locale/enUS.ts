@@ -487,6 +487,14 @@ export const EN_US: Readonly<Record<string, string>> = {
   '密钥太长': 'The key is too long',
   '密钥不能包含空格': 'The key cannot contain spaces',
   '请选择账号': 'Choose an account',
+  // Whiteboards (modules/whiteboards).
+  '白板不存在或已删除': 'The whiteboard does not exist or was deleted',
+  '白板已在其他窗口或设备上修改，请载入最新版本后再编辑': 'The whiteboard was changed in another tab or on another device; load the latest version before editing',
+  '白板内容超过 5 MB，无法保存，请删除部分图片或元素': 'The whiteboard is larger than 5 MB and cannot be saved; remove some images or elements',
+  '白板数量已达上限（200 个），请删除不用的白板': 'You have reached the limit of 200 whiteboards; delete some you no longer need',
+  '请填写白板名称': 'Enter a name for the whiteboard',
+  '白板内容格式不正确': 'The whiteboard content is malformed',
+  '缺少白板版本': 'The whiteboard version is missing',
 };
 
 /** Texts with numbers: price lines and messages that carry a value. */

@@ -22,6 +22,7 @@ import { video } from './018_video.js';
 import { slides } from './019_slides.js';
 import { voices } from './020_voices.js';
 import { resources } from './021_resources.js';
+import { whiteboards } from './022_whiteboards.js';
 import { paperChecks } from './023_paper_checks.js';
 import { usageAndFeatured } from './024_usage_and_featured.js';
 import { mirror } from './025_mirror.js';
@@ -49,6 +50,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['019_slides', slides],
   ['020_voices', voices],
   ['021_resources', resources],
+  ['022_whiteboards', whiteboards],
   ['023_paper_checks', paperChecks],
   ['024_usage_and_featured', usageAndFeatured],
   ['025_mirror', mirror],
