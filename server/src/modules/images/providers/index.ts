@@ -1,5 +1,6 @@
 import type { ImageTaskKind } from '@qiming/contracts';
 import { z } from 'zod';
+import { parseChannelList } from '../../../providerChannels.js';
 import { MidjourneyProxyProvider } from './midjourneyProxy.js';
 import { OfflinePainter } from './offline/offlinePainter.js';
 import { OpenAiImagesProvider } from './openaiImages.js';
@@ -80,41 +81,12 @@ function providerSupports(kind: ImageChannelKind, task: ImageTaskKind): boolean 
   return kind === 'midjourney-proxy' ? MJ_KINDS.includes(task) : SD_KINDS.includes(task);
 }
 
-function channelsSchema(env: Env) {
-  return z.array(channelSchema(env), '必须是通道数组').superRefine((channels, ctx) => {
-    const ids = new Map<string, number>();
-    const models = new Map<string, number>();
-    channels.forEach((channel, index) => {
-      const earlier = ids.get(channel.id);
-      if (earlier === undefined) ids.set(channel.id, index);
-      else ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `与第 ${earlier} 项的 id "${channel.id}" 重复` });
-      channel.models.forEach((model, m) => {
-        const owner = models.get(model);
-        if (owner === undefined) models.set(model, index);
-        else if (owner !== index) ctx.addIssue({ code: 'custom', path: [index, 'models', m], message: `模型 ${model} 已由第 ${owner} 项提供（每个绘画模型只能有一个通道）` });
-      });
-    });
-  });
-}
-
-const pathText = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
-
 /**
  * Reads IMAGE_CHANNELS (a JSON array, README.md next to this file). Throws one Error naming every
  * bad field by its path, so a broken configuration stops the server at startup.
  */
 export function parseImageChannels(json: string, env: Env, source = 'IMAGE_CHANNELS'): ImageChannel[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new Error(`${source} 不是合法的 JSON：${(error as Error).message}`);
-  }
-  const parsed = channelsSchema(env).safeParse(value);
-  if (!parsed.success) {
-    throw new Error(`${source} 配置有误：${parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : issue.message)).join('；')}`);
-  }
-  return parsed.data.map((channel) => ({ ...channel, baseUrl: channel.baseUrl.replace(/\/+$/, ''), upstreamModels: channel.upstreamModels ?? {} }));
+  return parseChannelList(json, channelSchema(env), source, '绘画');
 }
 
 export interface ProviderChoice {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseChannelList } from '../../../providerChannels.js';
 import { VIDEO_MODEL_OPTIONS, VIDEO_MODELS } from '../models.js';
 import { OfflineVideoGenerator } from './offline/offlineVideo.js';
 import { OpenAiVideosProvider } from './openaiVideos.js';
@@ -63,38 +64,9 @@ function channelSchema(env: Env) {
     });
 }
 
-function channelsSchema(env: Env) {
-  return z.array(channelSchema(env), '必须是通道数组').superRefine((channels, ctx) => {
-    const ids = new Map<string, number>();
-    const models = new Map<string, number>();
-    channels.forEach((channel, index) => {
-      const earlier = ids.get(channel.id);
-      if (earlier === undefined) ids.set(channel.id, index);
-      else ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `与第 ${earlier} 项的 id "${channel.id}" 重复` });
-      channel.models.forEach((model, m) => {
-        const owner = models.get(model);
-        if (owner === undefined) models.set(model, index);
-        else if (owner !== index) ctx.addIssue({ code: 'custom', path: [index, 'models', m], message: `模型 ${model} 已由第 ${owner} 项提供（每个视频模型只能有一个通道）` });
-      });
-    });
-  });
-}
-
-const pathText = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
-
 /** Reads VIDEO_CHANNELS (a JSON array, README.md of the module). Throws one Error naming every bad field, so a broken configuration stops the server. */
 export function parseVideoChannels(json: string, env: Env, source = 'VIDEO_CHANNELS'): VideoChannel[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new Error(`${source} 不是合法的 JSON：${(error as Error).message}`);
-  }
-  const parsed = channelsSchema(env).safeParse(value);
-  if (!parsed.success) {
-    throw new Error(`${source} 配置有误：${parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : issue.message)).join('；')}`);
-  }
-  return parsed.data.map((channel) => ({ ...channel, baseUrl: channel.baseUrl.replace(/\/+$/, ''), upstreamModels: channel.upstreamModels ?? {} }));
+  return parseChannelList(json, channelSchema(env), source, '视频');
 }
 
 export interface VideoProviderChoice {
