@@ -44,6 +44,7 @@ const askLogin = (content: string) => void confirm({ title: t('chat.loginTitle')
  */
 export function useChatPage() {
   const [params] = useSearchParams();
+  const requested = params.get('model');
   const catalogue = useModels();
   const history = useMemo(() => new HistoryStore(conversationsApi), []);
   // The store is made once; the URL's navigate comes from the router on each render.
@@ -70,7 +71,8 @@ export function useChatPage() {
           settings: () => ({ systemPrompt: window.localStorage.getItem(STORAGE_KEYS.systemPrompt) ?? '', recentChatLen: settings.gptConfig.recentChatLen }),
           offeredExtensions: () => offeredExtensions.list,
         },
-        initialModel(null, null),
+        // A ?model= is used from the first render: a message typed before the catalogue arrives goes to it.
+        initialModel(null, requested && !isAgentCode(requested) ? requested : null),
       ),
     [history],
   );
@@ -118,15 +120,16 @@ export function useChatPage() {
     [store],
   );
 
-  // ?model= switches only to a known model, with a toast; otherwise the saved or default one (an
-  // agent chosen meanwhile stays: it is not in the catalogue). Keyed on the parameter's value: other
-  // changes of the URL (a conversation opened) do not switch again.
-  const requested = params.get('model');
+  // ?model= switches only to a known model, with a toast, once per value: other changes of the URL
+  // (a conversation opened) or of the catalogue do not switch again. Otherwise the saved or default
+  // one (an agent chosen meanwhile stays: it is not in the catalogue).
+  const announced = useRef<string | null>(null);
   useEffect(() => {
     if (!catalogue) return;
     store.setModelOptions(catalogue.options);
     const option = catalogue.options.find((o) => o.value === requested);
-    if (option && option.value !== store.model) {
+    if (option && announced.current !== option.value) {
+      announced.current = option.value;
       store.setModel(option.value);
       toasts.success(t('chat.modelSwitched', { model: option.label }));
     } else if (!store.agent && !catalogue.options.some((o) => o.value === store.model)) {
