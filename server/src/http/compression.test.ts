@@ -90,6 +90,18 @@ describe('dynamic JSON compression', () => {
       assert.equal(again.headers['content-encoding'], undefined);
     }
   });
+
+  it('compresses an answer with an ETag at max quality, the same bytes every time', async () => {
+    const first = await get('/tagged', { 'accept-encoding': BR });
+    const second = await get('/tagged', { 'accept-encoding': BR });
+    assert.deepEqual(second.rawPayload, first.rawPayload);
+    assert.deepEqual(JSON.parse(decode(first).toString()), large);
+    const untagged = await get('/large', { 'accept-encoding': BR });
+    assert.ok(first.rawPayload.length < untagged.rawPayload.length, `${first.rawPayload.length} < ${untagged.rawPayload.length} (brotli 11 against 4)`);
+    const gzipped = await get('/tagged', { 'accept-encoding': 'gzip' });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.deepEqual(JSON.parse(decode(gzipped).toString()), large);
+  });
 });
 
 describe('compression in the whole server', () => {
