@@ -52,3 +52,12 @@ describe.each(builds())('the build %s', (build) => {
     expect(code.filter((f) => !Array.isArray(listed[f]))).toEqual([]);
   });
 });
+
+describe('the host build', () => {
+  it("carries none of antd Result's large pictures, only our small one (build-config antdResultIllustrations)", () => {
+    const dir = path.join(repoRoot, 'host-shell', 'dist');
+    const scripts = filesOf(dir).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    expect(scripts.filter((code) => code.includes('No Found'))).toEqual([]);
+    expect(scripts.some((code) => code.includes('E4EBF7') && code.includes('colorPrimary'))).toBe(true);
+  });
+});

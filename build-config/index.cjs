@@ -53,6 +53,19 @@ function styleRules(isDev, classPrefix) {
   ];
 }
 
+/**
+ * antd's Result draws 403 / 404 / 500 with three large SVGs (~30 KiB, ~9 KiB gzip) that its index
+ * imports statically, so the UI kit — on every page — carried them; they become one small picture of
+ * ours (shared-sdk/src/ui/ResultIllustration.tsx), the status in its query.
+ */
+const RESULT_ILLUSTRATION = path.join(__dirname, '..', 'shared-sdk', 'src', 'ui', 'ResultIllustration.tsx');
+const RESULT_PICTURES = { './noFound': '404', './unauthorized': '403', './serverError': '500' };
+function antdResultIllustrations() {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\/(noFound|unauthorized|serverError)$/, (resource) => {
+    if (/[\\/]antd[\\/]es[\\/]result$/.test(resource.context)) resource.request = `${RESULT_ILLUSTRATION}?${RESULT_PICTURES[resource.request]}`;
+  });
+}
+
 function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, uniqueName }) {
   const isDev = mode === 'development';
   return {
@@ -84,6 +97,7 @@ function commonConfig({ packageDir, mode, classPrefix, outputPath, publicPath, u
       }),
       ...(isDev ? [] : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]),
       new ForbiddenImportsPlugin(),
+      antdResultIllustrations(),
       ...(isDev ? [] : [new ChunkPackagesPlugin(), ...compressionPlugins()]),
     ],
     performance: { hints: false },
