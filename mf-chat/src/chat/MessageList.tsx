@@ -1,13 +1,20 @@
-import { useLayoutEffect, useRef, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, type ReactElement, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatStore, MessageRow } from './ChatStore';
 import { MessageView } from './MessageView';
 import styles from './chat.module.css';
 
-/** spec chat §2 and §9: the list becomes virtual above 20 items, estimated at 180 px each. */
+/** spec chat §2 and §9: the list becomes virtual above 20 items. */
 export const VIRTUAL_ABOVE = 20;
-export const ESTIMATED_ITEM_HEIGHT = 180;
+
+/**
+ * The virtual list (and its library) is its own chunk: an empty chat page never needs it. The page
+ * asks for it early (`preloadVirtualMessages`): with the conversation's own request when the URL
+ * opens one, otherwise once the page is idle.
+ */
+const loadVirtualMessages = () => import(/* webpackChunkName: "virtual-messages" */ './VirtualMessages');
+const VirtualMessages = lazy(loadVirtualMessages);
+export const preloadVirtualMessages = (): void => void loadVirtualMessages();
 
 interface Props {
   store: ChatStore;
@@ -29,50 +36,23 @@ export const MessageList = observer(function MessageList({ store, scrollBox, onF
   const render = ({ message, live }: MessageRow, index: number) => (
     <MessageView store={store} message={message} live={live} isLast={index === lastIndex} onFollowUp={onFollowUp} onExport={onExport} modelName={nameOf(message.node.model || message.node.modelName)} />
   );
-  if (rows.length <= VIRTUAL_ABOVE) {
-    return (
-      <>
-        {rows.map((row, index) => (
-          <div key={row.key} className={styles.listItem}>
-            {render(row, index)}
-          </div>
-        ))}
-      </>
-    );
-  }
-  return <VirtualMessages rows={rows} scrollBox={scrollBox} render={render} />;
+  if (rows.length <= VIRTUAL_ABOVE) return <PlainMessages rows={rows} render={render} />;
+  return (
+    // Until the chunk is in (it rarely is not: see loadVirtualMessages), the end of the conversation.
+    <Suspense fallback={<PlainMessages rows={rows.slice(-VIRTUAL_ABOVE)} offset={rows.length - VIRTUAL_ABOVE} render={render} />}>
+      <VirtualMessages rows={rows} scrollBox={scrollBox} render={render} />
+    </Suspense>
+  );
 });
 
-function VirtualMessages({ rows, scrollBox, render }: { rows: MessageRow[]; scrollBox: RefObject<HTMLDivElement | null>; render(row: MessageRow, index: number): ReactElement }) {
-  const list = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollBox.current,
-    estimateSize: () => ESTIMATED_ITEM_HEIGHT,
-    getItemKey: (index) => rows[index]!.key,
-    overscan: 4,
-    scrollMargin: list.current?.offsetTop ?? 0,
-    // A conversation opens at its end: start measuring there rather than at the top.
-    initialOffset: () => Number.MAX_SAFE_INTEGER,
-  });
-  useLayoutEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rows.length]);
-  const items = virtualizer.getVirtualItems();
-  const offset = virtualizer.options.scrollMargin;
+function PlainMessages({ rows, offset = 0, render }: { rows: MessageRow[]; offset?: number; render(row: MessageRow, index: number): ReactElement }) {
   return (
-    <div ref={list} className={styles.virtualList} style={{ height: virtualizer.getTotalSize() }} data-testid="virtual-list">
-      {items.map((item) => (
-        <div
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          className={styles.virtualItem}
-          style={{ transform: `translateY(${item.start - offset}px)` }}
-        >
-          {render(rows[item.index]!, item.index)}
+    <>
+      {rows.map((row, index) => (
+        <div key={row.key} className={styles.listItem}>
+          {render(row, offset + index)}
         </div>
       ))}
-    </div>
+    </>
   );
 }

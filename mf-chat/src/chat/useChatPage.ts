@@ -9,6 +9,7 @@ import { openAgent } from '../agents/openAgent';
 import { ChatStore } from './ChatStore';
 import { confirm } from './confirm';
 import { useConversationUrl, type UrlChange } from './conversationUrl';
+import { preloadVirtualMessages } from './MessageList';
 import { takeEarlyConversation } from './earlyConversation';
 import { offeredExtensions } from '../extensions/OfferedExtensions';
 import { conversationsApi } from '../history/conversationsApi';
@@ -205,11 +206,17 @@ export function useChatPage() {
       store.clearAgent();
     }
   };
-  // ?conv= opens that conversation (a reload, back / forward, a pasted link).
+  // ?conv= opens that conversation (a reload, back / forward, a pasted link); a long one needs the
+  // virtual list, fetched beside the conversation.
+  const openedByUrl = params.has('conv');
+  useEffect(() => {
+    if (openedByUrl) preloadVirtualMessages();
+  }, [openedByUrl]);
   showInUrl.current = useConversationUrl(store, () => void restoreAgent());
 
   /** Opens a saved conversation from the history (a new URL). */
   const openConversation = async (convGroupId: string) => {
+    preloadVirtualMessages();
     if (await store.openFromHistory(convGroupId)) await restoreAgent();
   };
 
