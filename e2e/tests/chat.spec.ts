@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerByEmail, uniqueEmail } from '../support/account';
 import { answers, ask, signedInChat } from '../support/chatPage';
+import { ECHO_MODEL } from '../support/echoUpstream';
 
 test.describe('chat', () => {
   test('the model square: tabs with new badges, a card opens the chat with its model', async ({ page }) => {
@@ -14,6 +15,21 @@ test.describe('chat', () => {
     await card.getByRole('link').click();
     await expect(page).toHaveURL(/\/chatPage\?model=deepseek/);
     await expect(page.getByTestId('toast').filter({ hasText: /已切换为.*模型/ })).toBeVisible();
+  });
+
+  test('a ?model= link: a question sent before the model list has arrived goes to that model', async ({ page }) => {
+    await signedInChat(page, '/chatPage');
+    // The model list held back for a second: the page is usable before it comes.
+    await page.route('**/getModelOptions*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const send = page.waitForRequest((r) => r.url().includes('getStream'));
+    await page.goto(`/chatPage?model=${ECHO_MODEL}`);
+    await ask(page, 'ECHO:回声测试');
+    expect(((await send).postDataJSON() as { model: string }).model).toBe(ECHO_MODEL);
+    await expect(answers(page).first()).toContainText('回声测试');
+    await expect(answers(page).first()).not.toContainText('离线演示');
   });
 
   test('send with a think model: the streamed answer with its thinking, the offline tag and follow-ups; regenerate makes version 2/2; versions switch', async ({ page }) => {
