@@ -1,4 +1,4 @@
-import { sanitizeHtml, sanitizeSvg } from './sanitize';
+import { replaceWithSanitized, sanitizeSvg } from './sanitize';
 import { withTimeout } from './withTimeout';
 
 /**
@@ -19,7 +19,7 @@ async function renderMath(root: HTMLElement): Promise<void> {
   for (const element of pending) {
     element.setAttribute(DONE, '');
     try {
-      element.innerHTML = sanitizeHtml(renderTex(element.dataset.tex ?? '', element.dataset.math === 'display'));
+      replaceWithSanitized(element, renderTex(element.dataset.tex ?? '', element.dataset.math === 'display'));
     } catch {
       // spec chat §5: a formula KaTeX cannot render stays as its source text.
     }
@@ -34,7 +34,7 @@ async function highlight(root: HTMLElement): Promise<void> {
     code.setAttribute(DONE, '');
     const html = highlightCode(code.textContent ?? '', code.dataset.lang ?? '');
     if (html) {
-      code.innerHTML = sanitizeHtml(html);
+      replaceWithSanitized(code, html);
       code.classList.add('hljs');
     }
   }

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from './sanitize';
+import { replaceWithSanitized, sanitizeHtml } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('drops scripts, handlers and frames, keeping the text around them', () => {
@@ -26,3 +26,13 @@ describe('sanitizeHtml', () => {
   });
 });
 
+describe('replaceWithSanitized', () => {
+  it('puts the cleaned nodes in place of what the element held', () => {
+    const target = document.createElement('span');
+    target.textContent = '$x$';
+    replaceWithSanitized(target, '<span class="katex" onmouseover="steal()"><math><mi>x</mi></math></span><script>steal()</script>');
+    expect(target.innerHTML).toBe('<span class="katex"><math><mi>x</mi></math></span>');
+    expect(target.querySelector('math')?.namespaceURI).toBe('http://www.w3.org/1998/Math/MathML');
+    expect(target.ownerDocument).toBe(document);
+  });
+});
