@@ -9,6 +9,7 @@ const HongPage = lazy(() => import(/* webpackChunkName: "page-hong" */ './rolepl
 const SharePage = lazy(() => import(/* webpackChunkName: "page-friendsLinkPage" */ './share/SharePage').then((m) => ({ default: m.SharePage })));
 const UsagePage = lazy(() => import(/* webpackChunkName: "page-trace" */ './usage/UsagePage').then((m) => ({ default: m.UsagePage })));
 const FeaturedPage = lazy(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => ({ default: m.FeaturedPage })));
+const VoiceChatPage = lazy(() => import(/* webpackChunkName: "page-voice" */ './voiceChat/VoiceChatPage').then((m) => ({ default: m.VoiceChatPage })));
 const OldPage = lazy(() => import(/* webpackChunkName: "page-old" */ './legacy/OldPage').then((m) => ({ default: m.OldPage })));
 const ModelSquarePage = lazy(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
@@ -20,7 +21,7 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/chatPage/:param', title: t('pages.chat'), element: <LegacyGate><ChatPage /></LegacyGate>, frame: false },
   { path: '/friendsLinkPage/:convGroupId', title: t('pages.share'), element: <SharePage /> },
   { path: '/hong', title: t('pages.hong'), element: <HongPage /> },
-  { path: '/voice', title: t('pages.voice') },
+  { path: '/voice', title: t('pages.voice'), element: <VoiceChatPage /> },
   { path: '/trace', title: t('pages.trace'), element: <UsagePage /> },
   { path: '/pdfChatPage', title: t('pages.pdfChat') },
   { path: '/valueChatPage', title: t('pages.valueChat'), element: <FeaturedPage /> },

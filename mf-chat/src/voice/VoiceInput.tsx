@@ -3,6 +3,7 @@ import { SPEECH_LIMITS, toasts } from '@qiming/sdk';
 import type { SpeechCapabilities } from '@qiming/sdk/contracts';
 import { MicIcon } from '../icons';
 import { t } from '../i18n';
+import { microphoneErrorText } from './micErrors';
 import { Recording } from './recorder';
 import { speechApi } from './speechApi';
 import styles from './voice.module.css';
@@ -90,7 +91,7 @@ export function VoiceInput({ onText, beforeRecord }: { onText(text: string): voi
       setSeconds(0);
       setPhase('recording');
     } catch (error) {
-      toasts.error(`${t('voice.startFailed')}${reason(error)}`, { durationMs: ERROR_MS });
+      toasts.error(`${t('voice.startFailed')}${microphoneErrorText(error)}`, { durationMs: ERROR_MS });
     }
   };
 
