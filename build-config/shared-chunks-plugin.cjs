@@ -1,7 +1,9 @@
 // Writes shared-chunks.json for the host build: `shared` — for each shared module the build
 // provides, the JS and CSS files its loader fetches (the chunk group of the provide module's lazy
 // block), e.g. { "@qiming/sdk/ui": ["922.x.js", "501.x.js", …] }; `boot` — the files of what the
-// entry imports lazily (the bootstrap chunk group) and the shared modules that group consumes. The
+// entry imports lazily (the bootstrap chunk group) and the shared modules that group consumes;
+// `requires` — for each shared module, the shared modules its files consume in turn (the UI kit
+// asks for react-router-dom, which an area's expose then never names itself). The
 // server preloads them from the host page (server/README.md, "Host page"). The manifest's
 // `shared[].assets` is no substitute: it names one chunk (twice, under two ids), not the group.
 const PROVIDED = /(?:^|\/)webpack\/sharing\/provide\/[^/]+\/(.+)$/;
@@ -29,9 +31,21 @@ class SharedChunksPlugin {
       compilation.hooks.processAssets.tap({ name: 'SharedChunksPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const { chunkGraph } = compilation;
         const shared = {};
+        const requires = {};
+        const consumedBy = (chunks) => {
+          const keys = new Set();
+          for (const chunk of chunks) {
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type === 'consume-shared-module') keys.add(module.options.shareKey);
+          }
+          return keys;
+        };
         for (const module of compilation.modules) {
           const name = providedShareOf(module);
-          if (name) shared[name] = [...filesOfBlocks(compilation, module).files].sort();
+          if (!name) continue;
+          const { files, chunks } = filesOfBlocks(compilation, module);
+          shared[name] = [...files].sort();
+          const consumed = [...consumedBy(chunks)].filter((key) => key !== name).sort();
+          if (consumed.length > 0) requires[name] = consumed;
         }
         const bootFiles = new Set();
         const bootShared = new Set();
@@ -39,13 +53,11 @@ class SharedChunksPlugin {
           for (const entryModule of chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())) {
             const { files, chunks } = filesOfBlocks(compilation, entryModule);
             for (const file of files) bootFiles.add(file);
-            for (const chunk of chunks) {
-              for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type === 'consume-shared-module') bootShared.add(module.options.shareKey);
-            }
+            for (const key of consumedBy(chunks)) bootShared.add(key);
           }
         }
         const boot = { files: [...bootFiles].sort(), shared: [...bootShared].sort() };
-        compilation.emitAsset('shared-chunks.json', new RawSource(JSON.stringify({ shared, boot }, null, 1)));
+        compilation.emitAsset('shared-chunks.json', new RawSource(JSON.stringify({ shared, requires, boot }, null, 1)));
       });
     });
   }

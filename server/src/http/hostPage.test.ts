@@ -65,6 +65,8 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
       path.join(host, 'shared-chunks.json'),
       JSON.stringify({
         shared: { react: ['923.aaaa.js'], '@qiming/sdk': ['114.bbbb.js', 'gone.cccc.js'], 'single-spa': ['449.dddd.js'], mobx: ['769.eeee.js'] },
+        // the SDK's files ask for mobx in turn: preloaded with the SDK the expose requires
+        requires: { '@qiming/sdk': ['mobx', 'react'] },
         boot: { files: ['712.ffff.js', '712.ffff.css'], shared: ['react', 'single-spa'] },
       }),
     );
@@ -114,6 +116,7 @@ describe(`host page: the visitor's registry and preload hints (${process.env.TES
         'fetch /remotes/chat/1.0.0/mf-manifest.json',
         'script /remotes/chat/1.0.0/remoteEntry.js',
         'script /114.bbbb.js',
+        'script /769.eeee.js',
         'script /remotes/chat/1.0.0/__federation_expose_app.a1.js',
         'script /remotes/chat/1.0.0/5384.a1.js',
         'style /remotes/chat/1.0.0/9617.a1.css',

@@ -38,6 +38,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 /** shared-chunks.json of the host build (build-config/shared-chunks-plugin.cjs). */
 interface HostChunks {
   shared?: Record<string, string[]>;
+  /** The shared modules each shared module's files consume in turn (the UI kit: react-router-dom…). */
+  requires?: Record<string, string[]>;
   boot?: { files?: string[]; shared?: string[] };
 }
 
@@ -157,9 +159,11 @@ export class PagePreloads {
     return this.hostChunks.chunks;
   }
 
-  /** Hints for host files and the host's files of these shared modules, those that exist. */
+  /** Hints for host files and the host's files of these shared modules and of those they require in turn, those that exist. */
   private hostFilesOf(host: HostChunks, files: string[], sharedNames: string[]): PreloadLink[] {
-    const all = [...strings(files), ...sharedNames.flatMap((name) => strings(host.shared?.[name]))];
+    const names = new Set(sharedNames);
+    for (const name of names) for (const required of strings(host.requires?.[name])) names.add(required);
+    const all = [...strings(files), ...[...names].flatMap((name) => strings(host.shared?.[name]))];
     return [...new Set(all)]
       .filter((f) => fs.existsSync(path.join(this.hostShellDir, f)))
       .map((f): PreloadLink => ({ href: `/${f}`, as: f.endsWith('.css') ? 'style' : 'script' }));
