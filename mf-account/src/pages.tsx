@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { lazyPage, type AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 
 // Each page is its own chunk: the login page does not download the settings table, and back.
-const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const MirrorPage = lazy(() => import(/* webpackChunkName: "page-oaifree" */ './mirror/MirrorPage').then((m) => ({ default: m.MirrorPage })));
-const SocialLoginPage = lazy(() => import('./social/SocialLoginPage').then((m) => ({ default: m.SocialLoginPage })));
+const LoginPage = lazyPage(() => import('./login/LoginPage').then((m) => m.LoginPage));
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage').then((m) => m.SettingsPage));
+const MirrorPage = lazyPage(() => import(/* webpackChunkName: "page-oaifree" */ './mirror/MirrorPage').then((m) => m.MirrorPage));
+const SocialLoginPage = lazyPage(() => import('./social/SocialLoginPage').then((m) => m.SocialLoginPage));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

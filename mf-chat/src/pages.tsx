@@ -1,17 +1,16 @@
-import { lazy } from 'react';
-import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { lazyPage, type AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { LegacyGate } from './legacy/LegacyGate';
 
 // Named page-<first path segment of the route> (page-index for /): the server preloads a route's page from the HTML (build-config/page-chunks-plugin.cjs).
-const ChatPage = lazy(() => import(/* webpackChunkName: "page-chatPage" */ './chat/ChatPage').then((m) => ({ default: m.ChatPage })));
-const HongPage = lazy(() => import(/* webpackChunkName: "page-hong" */ './roleplay/HongPage').then((m) => ({ default: m.HongPage })));
-const SharePage = lazy(() => import(/* webpackChunkName: "page-friendsLinkPage" */ './share/SharePage').then((m) => ({ default: m.SharePage })));
-const UsagePage = lazy(() => import(/* webpackChunkName: "page-trace" */ './usage/UsagePage').then((m) => ({ default: m.UsagePage })));
-const FeaturedPage = lazy(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => ({ default: m.FeaturedPage })));
-const VoiceChatPage = lazy(() => import(/* webpackChunkName: "page-voice" */ './voiceChat/VoiceChatPage').then((m) => ({ default: m.VoiceChatPage })));
-const OldPage = lazy(() => import(/* webpackChunkName: "page-old" */ './legacy/OldPage').then((m) => ({ default: m.OldPage })));
-const ModelSquarePage = lazy(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
+const ChatPage = lazyPage(() => import(/* webpackChunkName: "page-chatPage" */ './chat/ChatPage').then((m) => m.ChatPage));
+const HongPage = lazyPage(() => import(/* webpackChunkName: "page-hong" */ './roleplay/HongPage').then((m) => m.HongPage));
+const SharePage = lazyPage(() => import(/* webpackChunkName: "page-friendsLinkPage" */ './share/SharePage').then((m) => m.SharePage));
+const UsagePage = lazyPage(() => import(/* webpackChunkName: "page-trace" */ './usage/UsagePage').then((m) => m.UsagePage));
+const FeaturedPage = lazyPage(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => m.FeaturedPage));
+const VoiceChatPage = lazyPage(() => import(/* webpackChunkName: "page-voice" */ './voiceChat/VoiceChatPage').then((m) => m.VoiceChatPage));
+const OldPage = lazyPage(() => import(/* webpackChunkName: "page-old" */ './legacy/OldPage').then((m) => m.OldPage));
+const ModelSquarePage = lazyPage(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => m.ModelSquarePage));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

@@ -1,7 +1,7 @@
 import { observable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { createAreaLifecycles } from '@qiming/sdk';
-import { AreaRouter } from '@qiming/sdk/ui';
+import { AreaRouter, preloadRoutePage } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { pages } from './pages';
 import { PainterKeeper } from './painter/keepAlive';
@@ -22,6 +22,7 @@ const MediaApp = observer(function MediaApp() {
 const lifecycles = createAreaLifecycles({
   area: 'media',
   version: __AREA_VERSION__,
+  prepare: () => preloadRoutePage(pages(), window.location.pathname),
   render: () => <MediaApp />,
   messages: t,
 });

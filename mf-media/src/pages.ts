@@ -1,13 +1,13 @@
-import { createElement, lazy } from 'react';
-import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { createElement } from 'react';
+import { lazyPage, type AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { PainterOutlet } from './painter/keepAlive';
 
 // Each page is its own chunk.
-const GalleryPage = lazy(() => import('./gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
-const VideoPage = lazy(() => import(/* webpackChunkName: "page-videoPage" */ './video/VideoPage').then((m) => ({ default: m.VideoPage })));
-const SlidesPage = lazy(() => import(/* webpackChunkName: "page-pptPage" */ './slides/SlidesPage').then((m) => ({ default: m.SlidesPage })));
-const VoiceClonePage = lazy(() => import(/* webpackChunkName: "page-soundClone" */ './voices/VoiceClonePage').then((m) => ({ default: m.VoiceClonePage })));
+const GalleryPage = lazyPage(() => import('./gallery/GalleryPage').then((m) => m.GalleryPage));
+const VideoPage = lazyPage(() => import(/* webpackChunkName: "page-videoPage" */ './video/VideoPage').then((m) => m.VideoPage));
+const SlidesPage = lazyPage(() => import(/* webpackChunkName: "page-pptPage" */ './slides/SlidesPage').then((m) => m.SlidesPage));
+const VoiceClonePage = lazyPage(() => import(/* webpackChunkName: "page-soundClone" */ './voices/VoiceClonePage').then((m) => m.VoiceClonePage));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

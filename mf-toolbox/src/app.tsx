@@ -1,11 +1,12 @@
 import { createAreaLifecycles } from '@qiming/sdk';
-import { AreaRouter } from '@qiming/sdk/ui';
+import { AreaRouter, preloadRoutePage } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { pages } from './pages';
 
 export default createAreaLifecycles({
   area: 'toolbox',
   version: __AREA_VERSION__,
+  prepare: () => preloadRoutePage(pages(), window.location.pathname),
   render: () => <AreaRouter area="toolbox" version={__AREA_VERSION__} pages={pages()} />,
   messages: t,
 });

@@ -1,35 +1,36 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { AreaPageDefinition } from '@qiming/sdk/ui';
+import { lazyPage, type AreaPageDefinition } from '@qiming/sdk/ui';
 import { t } from './i18n';
 import { TOOLS } from './itTools/catalogue';
 import { toolName } from './itTools/toolName';
 
 // Each page is its own chunk; the editor and its preview load only with 我的智能体.
-const SquarePage = lazy(() => import('./agents/SquarePage').then((m) => ({ default: m.SquarePage })));
-const PluginsPage = lazy(() => import('./agents/PluginsPage').then((m) => ({ default: m.PluginsPage })));
-const MyAgentsPage = lazy(() => import('./agents/MyAgentsPage').then((m) => ({ default: m.MyAgentsPage })));
-const MyPluginsPage = lazy(() => import('./agents/MyPluginsPage').then((m) => ({ default: m.MyPluginsPage })));
-const KnowledgePage = lazy(() => import('./knowledge/KnowledgePage').then((m) => ({ default: m.KnowledgePage })));
-const PublicKnowledgePage = lazy(() => import('./knowledge/PublicKnowledgePage').then((m) => ({ default: m.PublicKnowledgePage })));
-const ResourcePage = lazy(() => import(/* webpackChunkName: "page-resourcePage" */ './resources/ResourcePage').then((m) => ({ default: m.ResourcePage })));
-const ManualPage = lazy(() => import(/* webpackChunkName: "page-instructionPage" */ './manual/ManualPage').then((m) => ({ default: m.ManualPage })));
-const FaqPage = lazy(() => import(/* webpackChunkName: "page-normalQuestionPage" */ './manual/FaqPage').then((m) => ({ default: m.FaqPage })));
+const SquarePage = lazyPage(() => import('./agents/SquarePage').then((m) => m.SquarePage));
+const PluginsPage = lazyPage(() => import('./agents/PluginsPage').then((m) => m.PluginsPage));
+const MyAgentsPage = lazyPage(() => import('./agents/MyAgentsPage').then((m) => m.MyAgentsPage));
+const MyPluginsPage = lazyPage(() => import('./agents/MyPluginsPage').then((m) => m.MyPluginsPage));
+const KnowledgePage = lazyPage(() => import('./knowledge/KnowledgePage').then((m) => m.KnowledgePage));
+const PublicKnowledgePage = lazyPage(() => import('./knowledge/PublicKnowledgePage').then((m) => m.PublicKnowledgePage));
+const ResourcePage = lazyPage(() => import(/* webpackChunkName: "page-resourcePage" */ './resources/ResourcePage').then((m) => m.ResourcePage));
+const ManualPage = lazyPage(() => import(/* webpackChunkName: "page-instructionPage" */ './manual/ManualPage').then((m) => m.ManualPage));
+const FaqPage = lazyPage(() => import(/* webpackChunkName: "page-normalQuestionPage" */ './manual/FaqPage').then((m) => m.FaqPage));
 // page-<route> chunk names: the server preloads them from the page's HTML (page-chunks.json).
-const itToolsPage = <K extends 'ItToolsPage' | 'ToolView'>(name: K) =>
-  lazy(() =>
+type ItToolsModule = typeof import('./itTools/routes');
+const itToolsPage = <P extends object>(pick: (m: ItToolsModule) => ComponentType<P>) =>
+  lazyPage(() =>
     import(/* webpackChunkName: "page-itTools" */ './itTools/routes').then(async (m) => {
       await m.textReady();
-      return { default: m[name] };
+      return pick(m);
     }),
   );
-const ItToolsPage = itToolsPage('ItToolsPage');
-const ToolView = itToolsPage('ToolView');
-const ToolLauncherPage = lazy(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => ({ default: m.ToolLauncherPage })));
-const PaperPage = lazy(() => import(/* webpackChunkName: "page-paperPage" */ './paper/PaperPage').then((m) => ({ default: m.PaperPage })));
+const ItToolsPage = itToolsPage((m) => m.ItToolsPage);
+const ToolView = itToolsPage((m) => m.ToolView);
+const ToolLauncherPage = lazyPage(() => import(/* webpackChunkName: "page-toolPage" */ './toolPage/ToolLauncherPage').then((m) => m.ToolLauncherPage));
+const PaperPage = lazyPage(() => import(/* webpackChunkName: "page-paperPage" */ './paper/PaperPage').then((m) => m.PaperPage));
 // The whiteboard's library (Excalidraw) is a further chunk, loaded only when a board opens.
-const WhiteboardPage = lazy(() => import(/* webpackChunkName: "page-whiteBoard" */ './whiteboard/WhiteboardPage').then((m) => ({ default: m.WhiteboardPage })));
-const WorksPage = lazy(() => import(/* webpackChunkName: "page-workPage" */ './works/WorksPage').then((m) => ({ default: m.WorksPage })));
+const WhiteboardPage = lazyPage(() => import(/* webpackChunkName: "page-whiteBoard" */ './whiteboard/WhiteboardPage').then((m) => m.WhiteboardPage));
+const WorksPage = lazyPage(() => import(/* webpackChunkName: "page-workPage" */ './works/WorksPage').then((m) => m.WorksPage));
 
 /** Called at render time, so the titles are in the page's language. */
 export const pages = (): AreaPageDefinition[] => [

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { Spin, UiProvider } from '@qiming/sdk/ui';
+import { lazyPage, Spin, UiProvider } from '@qiming/sdk/ui';
 import { usePainterStore } from './painterContext';
 import { t } from '../i18n';
 // Its own tiny sheet: the painter's styles load with the painter's chunk.
@@ -16,7 +16,7 @@ import styles from './keepAlive.module.css';
  * open viewers and component state are as they were on return.
  */
 // The painter's code loads with its first visit, not with the area's other pages.
-const PainterPage = lazy(() => import('./PainterPage').then((m) => ({ default: m.PainterPage })));
+const PainterPage = lazyPage(() => import('./PainterPage').then((m) => m.PainterPage));
 
 let keptNode: HTMLDivElement | null = null;
 const nodeOfPainter = () => (keptNode ??= Object.assign(document.createElement('div'), { className: 'qm-painter-kept' }));
@@ -77,3 +77,6 @@ export function PainterOutlet({ entry }: OutletProps) {
     </>
   );
 }
+
+/** The painter's code, loaded ahead when the area mounts on a painter route (`preloadRoutePage` finds it on the route's element). */
+PainterOutlet.preload = () => PainterPage.preload();

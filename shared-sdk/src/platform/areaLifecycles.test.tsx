@@ -46,4 +46,31 @@ describe('createAreaLifecycles', () => {
     const app = createAreaLifecycles({ area: 'media', version: '1.0.0', render: () => null });
     await expect(app.mount({} as never)).rejects.toThrow('needs a domElement');
   });
+
+  it('runs prepare before the first render; an unmount meanwhile leaves nothing rendered', async () => {
+    let release!: () => void;
+    const order: string[] = [];
+    const app = createAreaLifecycles({
+      area: 'chat',
+      version: '1.0.0',
+      prepare: () => new Promise<void>((resolve) => (release = () => (order.push('prepared'), resolve()))),
+      render: () => {
+        order.push('render');
+        return <p>聊天</p>;
+      },
+    });
+    const mounting = app.mount({ domElement: element });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    release();
+    await mounting;
+    expect(order).toEqual(['prepared', 'render']);
+    await app.unmount();
+
+    const late = app.mount({ domElement: element });
+    await app.unmount();
+    release();
+    await late;
+    expect(element.textContent).toBe('');
+  });
 });

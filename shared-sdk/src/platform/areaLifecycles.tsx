@@ -20,6 +20,8 @@ export interface AreaDefinition {
   render(): ReactNode;
   /** The area's translator: its language resource is loaded before the first render. */
   messages?: { ready(): Promise<void> };
+  /** Work before each mount's first render (the route's page code: `preloadRoutePage`); a failure is left to the render. */
+  prepare?(): Promise<unknown>;
 }
 
 function CommitSignal({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
@@ -34,17 +36,22 @@ function CommitSignal({ onCommit, children }: { onCommit(): void; children: Reac
  */
 export function createAreaLifecycles(definition: AreaDefinition): AreaLifecycles {
   let root: Root | null = null;
+  /** Counts mounts and unmounts: a mount whose `prepare` outlived an unmount renders nothing. */
+  let generation = 0;
 
   return {
     async bootstrap() {
       await definition.messages?.ready();
     },
 
-    mount(props) {
+    async mount(props) {
       const element = props?.domElement;
       if (!(element instanceof HTMLElement)) {
-        return Promise.reject(new Error(`area ${definition.area}: mount needs a domElement`));
+        throw new Error(`area ${definition.area}: mount needs a domElement`);
       }
+      const mine = ++generation;
+      await definition.prepare?.().catch(() => undefined);
+      if (mine !== generation) return;
       return new Promise<void>((resolve, reject) => {
         let settled = false;
         const fail = (error: unknown) => {
@@ -76,6 +83,7 @@ export function createAreaLifecycles(definition: AreaDefinition): AreaLifecycles
     },
 
     async unmount() {
+      generation++;
       root?.unmount();
       root = null;
     },

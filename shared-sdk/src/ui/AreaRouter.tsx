@@ -46,7 +46,8 @@ function ShownPage({ title, children }: { title: string; children: ReactNode }) 
 export function AreaRouter({ area, version, pages }: AreaRouterProps) {
   return (
     <UiProvider>
-      <BrowserRouter>
+      {/* Navigations are transitions: the page shown stays until the next one's code is in, instead of a skeleton held up by React's fallback throttle. */}
+      <BrowserRouter future={{ v7_startTransition: true }}>
         {/* Pages may be lazy (React.lazy) so an area loads only the page being visited. */}
         <PageErrorBoundary>
           <Suspense fallback={<PageSkeleton />}>

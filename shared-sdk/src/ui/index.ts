@@ -7,3 +7,4 @@ export { default as zhCN } from 'antd/locale/zh_CN';
 export { AreaPage, UnderConstruction } from './AreaPage';
 export { UiProvider, theme } from './UiProvider';
 export { AreaRouter, type AreaPageDefinition, type AreaRouterProps } from './AreaRouter';
+export { lazyPage, preloadRoutePage, type LazyPage } from './lazyPage';
