@@ -88,8 +88,8 @@ test.describe('route ownership', () => {
   }
 
   test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
-    // /pdfChatPage and /voice are the last pages still to build.
-    await page.goto('/pdfChatPage');
+    // /voice is the last page still to build.
+    await page.goto('/voice');
     const section = await expectArea(page, 'chat');
     await expect(section.getByText('建设中', { exact: true })).toBeVisible();
     await expect(section.getByText(/区域 .* · 版本/)).toHaveCount(0);

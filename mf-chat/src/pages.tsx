@@ -10,6 +10,7 @@ const SharePage = lazy(() => import(/* webpackChunkName: "page-friendsLinkPage" 
 const UsagePage = lazy(() => import(/* webpackChunkName: "page-trace" */ './usage/UsagePage').then((m) => ({ default: m.UsagePage })));
 const FeaturedPage = lazy(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => ({ default: m.FeaturedPage })));
 const OldPage = lazy(() => import(/* webpackChunkName: "page-old" */ './legacy/OldPage').then((m) => ({ default: m.OldPage })));
+const DocChatPage = lazy(() => import(/* webpackChunkName: "page-pdfChatPage" */ './docChat/DocChatPage').then((m) => ({ default: m.DocChatPage })));
 const ModelSquarePage = lazy(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => ({ default: m.ModelSquarePage })));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
@@ -22,7 +23,7 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/hong', title: t('pages.hong'), element: <HongPage /> },
   { path: '/voice', title: t('pages.voice') },
   { path: '/trace', title: t('pages.trace'), element: <UsagePage /> },
-  { path: '/pdfChatPage', title: t('pages.pdfChat') },
+  { path: '/pdfChatPage', title: t('pages.pdfChat'), element: <DocChatPage /> },
   { path: '/valueChatPage', title: t('pages.valueChat'), element: <FeaturedPage /> },
   { path: '/old', title: t('pages.old'), element: <OldPage /> },
 ];

@@ -8,7 +8,7 @@ import { FILE_CODES } from './contract.js';
 import { docxText } from './extract/docx.js';
 import { OFFICE_MAX_UNPACKED_BYTES } from './extract/zipEntries.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { pdfPageCount, pdfText } from './extract/pdf.js';
+import { pdfPageCount, pdfText, unifyRadicals } from './extract/pdf.js';
 import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
 import { zipEntries } from './extract/zipEntries.js';
 import { docxWithParagraphs, pdfWithText, pngWithDigits, xlsxWithSheets, zipOf } from './testFiles.js';
@@ -71,6 +71,11 @@ describe('reading uploaded files', () => {
     assert.equal(await pdfText(bytes, signal), ['page 1 text', 'page 2 text', 'page 3 text', 'page 4 text', 'page 5 text'].join('\n\f\n'));
     assert.equal(await pdfText(bytes, signal, 15), 'page 1 text\n\f\npage 2 text');
     assert.equal(await pdfPageCount(bytes), 5);
+  });
+
+  it('reads Kangxi radicals as the ideographs they stand for (PDFs printed by Chromium with Noto CJK)', () => {
+    assert.equal(unifyRadicals('第⼀章 ⼆零⼀零年，⽤电'), '第一章 二零一零年，用电');
+    assert.equal(unifyRadicals('全角，标点！'), '全角，标点！');
   });
 
   it('keeps a page without text as a page, so the pages after it keep their numbers', async () => {

@@ -3,6 +3,13 @@ import { PAGE_BREAK } from '@qiming/contracts';
 import { FILE_LIMITS } from '../contract.js';
 import { DocumentUnreadable } from './unreadable.js';
 
+/**
+ * Kangxi radicals (and the few CJK radical supplements with a unified form) as the ideographs they
+ * look like: fonts such as Noto Sans CJK share one glyph between 一 and ⼀, and PDFs printed by
+ * Chromium map that glyph back to the radical — 第⼀章 would not be found by 第一章.
+ */
+export const unifyRadicals = (text: string) => text.replace(/[\u2e80-\u2fdf]/gu, (c) => c.normalize('NFKC'));
+
 function reasonOf(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   if (name === 'PasswordException') return 'PDF 已加密，请先移除密码后再上传';
@@ -34,7 +41,7 @@ export async function pdfText(bytes: Uint8Array, signal: AbortSignal, maxChars =
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       // The text of a page as unpdf's extractText makes it.
-      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('').trim();
+      const text = unifyRadicals(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('').trim());
       page.cleanup();
       pages.push(text);
       read += text.length;
