@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, session as account, toasts } from '@qiming/sdk';
+import { ApiError, navigateTo, session as account, toasts } from '@qiming/sdk';
 import { FILE_LIMITS, type DocChatDetail, type DocChatDocument, type Reference } from '@qiming/sdk/contracts';
 import { Popconfirm } from '@qiming/sdk/ui/feedback';
-import { SignInFirst } from '../chat/SignInFirst';
 import { t } from '../i18n';
 import { docChatApi, type DocChatApi } from './docChatApi';
 import { DocChatPane } from './DocChatPane';
@@ -31,7 +30,16 @@ function refusalOf(file: File): string | null {
  * citation's link, from the history) opens the document of that index at the cited passage.
  */
 export const DocChatPage = observer(function DocChatPage({ api = docChatApi }: { api?: DocChatApi }) {
-  if (!account.isLoggedIn) return <SignInFirst text={t('docChat.signIn')} testId="doc-chat-sign-in" />;
+  if (!account.isLoggedIn) {
+    return (
+      <p className={styles.signIn} data-testid="doc-chat-sign-in">
+        {t('docChat.signIn')}
+        <button type="button" className={styles.linkButton} onClick={() => navigateTo('/loginPage')}>
+          {t('chat.goLogin')}
+        </button>
+      </p>
+    );
+  }
   return <DocChatWorkspace api={api} />;
 });
 

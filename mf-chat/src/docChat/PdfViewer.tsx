@@ -193,7 +193,10 @@ export function PdfViewer({ data, target }: { data: Uint8Array; target: ViewerTa
           </ul>
         </div>
       )}
+      {/* No suspense: the page would hide behind the area's fallback while pdf.js loads, and a
+          first mount that suspends is thrown away and started again (with a new worker). */}
       <Document
+        suspense={false}
         file={file}
         options={PDF_OPTIONS}
         onLoadSuccess={(loaded) => void onLoad(loaded)}
@@ -205,7 +208,7 @@ export function PdfViewer({ data, target }: { data: Uint8Array; target: ViewerTa
           <nav className={styles.thumbnails} aria-label={t('docChat.viewer.thumbnails')}>
             {Array.from({ length: numPages }, (_, index) => (
               <WhenNear key={index} root={null} minHeight={Math.round(88 * ratio)} className={index + 1 === currentPage ? styles.thumbCurrent! : styles.thumb!}>
-                <Thumbnail pageNumber={index + 1} width={88} onItemClick={({ pageNumber }) => goTo(pageNumber)} />
+                <Thumbnail suspense={false} pageNumber={index + 1} width={88} onItemClick={({ pageNumber }) => goTo(pageNumber)} />
                 <span>{index + 1}</span>
               </WhenNear>
             ))}
@@ -216,7 +219,7 @@ export function PdfViewer({ data, target }: { data: Uint8Array; target: ViewerTa
             const number = index + 1;
             return (
               <WhenNear key={number} root={scroller} minHeight={Math.round(pageWidth * ratio)} className={styles.page!} page={number}>
-                <Page pageNumber={number} width={pageWidth} customTextRenderer={renderer(number)} onRenderTextLayerSuccess={() => onTextLayer(number)} />
+                <Page suspense={false} pageNumber={number} width={pageWidth} customTextRenderer={renderer(number)} onRenderTextLayerSuccess={() => onTextLayer(number)} />
               </WhenNear>
             );
           })}
