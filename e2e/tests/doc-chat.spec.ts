@@ -67,7 +67,7 @@ test.describe('文档对话 (/pdfChatPage)', () => {
 
     // Reopen from the list: the conversation comes back with its citation.
     await page.goto('/pdfChatPage');
-    await page.getByTestId('doc-chat-documents').getByRole('button', { name: /handbook\.pdf/ }).click();
+    await page.getByTestId('doc-chat-documents').getByRole('button', { name: /^handbook\.pdf/ }).click();
     await expect(page).toHaveURL(documentUrl);
     await expect(page.getByTestId('doc-chat-question')).toHaveText('收到商品后多久内可以退货？');
     await expect(page.getByTestId('doc-chat-citation').first()).toHaveText('[1] handbook.pdf 第 2 页');
