@@ -98,10 +98,10 @@ export function PdfViewer({ data, target }: { data: Uint8Array; target: ViewerTa
     mark.scrollIntoView({ block: 'center' });
   };
 
-  // The page shown: the last page whose top is above the middle of the box.
+  // The page shown: the last page whose top is above the middle of the box (a cited passage is scrolled to the middle).
   const onScroll = () => {
     if (!scroller) return;
-    const middle = scroller.getBoundingClientRect().top + scroller.clientHeight / 3;
+    const middle = scroller.getBoundingClientRect().top + scroller.clientHeight / 2;
     let shown = 1;
     for (const element of scroller.querySelectorAll<HTMLElement>('[data-page]')) {
       if (element.getBoundingClientRect().top <= middle) shown = Number(element.dataset.page);
