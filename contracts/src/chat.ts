@@ -154,6 +154,12 @@ export interface Reference {
   urlIcon?: string;
   abstract?: string;
   icon?: string;
+  /** A passage of a paged document (PDF): its first page, 1-based. */
+  page?: number;
+  /** …and its last page when it runs over a page break. */
+  pageEnd?: number;
+  /** The knowledge passage cited (knowledgePassage?id=). */
+  passageId?: string;
 }
 
 /**

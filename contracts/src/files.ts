@@ -30,6 +30,12 @@ const filesLimits = {
 };
 export const FILE_LIMITS = filesLimits as Readonly<typeof filesLimits>;
 
+/**
+ * Between two pages of a PDF's extracted text (a form feed on a line of its own): the document
+ * index cites passages by page. Readers that do not care see a blank line once it is cleaned out.
+ */
+export const PAGE_BREAK = '\n\f\n';
+
 /** How a file was read: the chip shown for it. */
 export type UploadKind = 'pdf' | 'docx' | 'xlsx' | 'image' | 'text' | 'other';
 

@@ -23,3 +23,4 @@ export * from './usage.js';
 export * from './featured.js';
 export * from './mirror.js';
 export * from './whiteboards.js';
+export * from './docChat.js';

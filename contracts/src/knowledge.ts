@@ -117,6 +117,10 @@ export interface KnowledgeChunk {
   /** The heading path the passage sits under ("安装 › 环境要求"), '' when none. */
   heading: string;
   text: string;
+  /** The PDF page the passage starts on (1-based), null for documents without pages. */
+  page?: number | null;
+  /** The page it ends on, when it runs over a page break. */
+  pageEnd?: number | null;
 }
 
 export interface KnowledgeHit {
@@ -128,6 +132,9 @@ export interface KnowledgeHit {
   score: number;
   /** 1 for the best. */
   rank: number;
+  /** The PDF page the passage starts on, null for documents without pages. */
+  page?: number | null;
+  pageEnd?: number | null;
 }
 
 /** One passage with where it sits: its base, its document and the knowledgeChunks page that holds it. */

@@ -87,15 +87,6 @@ test.describe('route ownership', () => {
     });
   }
 
-  test('a page whose feature is not built yet says so in its area frame', async ({ page }) => {
-    // /pdfChatPage and /voice are the last pages still to build.
-    await page.goto('/pdfChatPage');
-    const section = await expectArea(page, 'chat');
-    await expect(section.getByText('建设中', { exact: true })).toBeVisible();
-    await expect(section.getByText(/区域 .* · 版本/)).toHaveCount(0);
-    await expect(page.getByTestId('debug-overlay')).toHaveCount(0);
-  });
-
   test('an unknown path shows the host 页面不存在, navbar included', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByTestId('host-not-found')).toBeVisible();

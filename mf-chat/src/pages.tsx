@@ -10,6 +10,7 @@ const UsagePage = lazyPage(() => import(/* webpackChunkName: "page-trace" */ './
 const FeaturedPage = lazyPage(() => import(/* webpackChunkName: "page-valueChatPage" */ './featured/FeaturedPage').then((m) => m.FeaturedPage));
 const VoiceChatPage = lazyPage(() => import(/* webpackChunkName: "page-voice" */ './voiceChat/VoiceChatPage').then((m) => m.VoiceChatPage));
 const OldPage = lazyPage(() => import(/* webpackChunkName: "page-old" */ './legacy/OldPage').then((m) => m.OldPage));
+const DocChatPage = lazyPage(() => import(/* webpackChunkName: "page-pdfChatPage" */ './docChat/DocChatPage').then((m) => m.DocChatPage));
 const ModelSquarePage = lazyPage(() => import(/* webpackChunkName: "page-index" */ './square/ModelSquarePage').then((m) => m.ModelSquarePage));
 
 /** The area's pages, built at render time so their titles are in the page's language. */
@@ -22,7 +23,7 @@ export const pages = (): AreaPageDefinition[] => [
   { path: '/hong', title: t('pages.hong'), element: <HongPage /> },
   { path: '/voice', title: t('pages.voice'), element: <VoiceChatPage /> },
   { path: '/trace', title: t('pages.trace'), element: <UsagePage /> },
-  { path: '/pdfChatPage', title: t('pages.pdfChat') },
+  { path: '/pdfChatPage', title: t('pages.pdfChat'), element: <DocChatPage /> },
   { path: '/valueChatPage', title: t('pages.valueChat'), element: <FeaturedPage /> },
   { path: '/old', title: t('pages.old'), element: <OldPage /> },
 ];

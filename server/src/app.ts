@@ -48,6 +48,7 @@ import { createSpeechModule } from './modules/speech/index.js';
 import { createVoicesModule, type Voices } from './modules/voices/index.js';
 import type { TextRecognizer } from './modules/uploads/extract/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
+import { createDocChatModule, type DocChatService } from './modules/docChat/index.js';
 import { createUsersModule, type UsersService } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { createWebSearchModule, type WebSearch } from './modules/webSearch/index.js';
@@ -93,6 +94,8 @@ export interface App {
   voices: Voices;
   /** Whiteboards: the users' Excalidraw boards (server/src/modules/whiteboards/README.md). */
   whiteboards: WhiteboardsService;
+  /** Document chats of /pdfChatPage (server/src/modules/docChat/README.md). */
+  docChat: DocChatService;
   /** 联网搜索: the provider SEARCH_PROVIDER names, or not configured (server/src/modules/webSearch/README.md). */
   webSearch: WebSearch;
   /** Extensions (MCP servers): getMcpInfo, the built-in MCP server, and `tools` for the chat gateway (server/src/modules/extensions/README.md). */
@@ -260,6 +263,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     }),
   );
   const whiteboards = add(createWhiteboardsModule(deps));
+  const docChat = add(createDocChatModule({ ...deps, uploads: uploads.service, knowledge: knowledge.service.service, conversations: conversations.service }));
 
   await server.register(
     async (api) => {
@@ -308,6 +312,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     knowledge: knowledge.service,
     voices: voices.service,
     whiteboards: whiteboards.service,
+    docChat: docChat.service,
     webSearch: webSearch.service,
     extensions: extensions.service,
     usage: usage.service,

@@ -26,6 +26,7 @@ import type { PaperCheckTables } from '../modules/paperCheck/tables.js';
 import type { FeaturedTables } from '../modules/featured/tables.js';
 import type { MirrorTables } from '../modules/mirror/tables.js';
 import type { WhiteboardsTables } from '../modules/whiteboards/tables.js';
+import type { DocChatTables } from '../modules/docChat/tables.js';
 
 export type * from '../modules/platform/tables.js';
 export type * from '../modules/users/tables.js';
@@ -54,6 +55,7 @@ export type * from '../modules/paperCheck/tables.js';
 export type * from '../modules/featured/tables.js';
 export type * from '../modules/mirror/tables.js';
 export type * from '../modules/whiteboards/tables.js';
+export type * from '../modules/docChat/tables.js';
 
 export interface Database
   extends PlatformTables,
@@ -82,4 +84,5 @@ export interface Database
     PaperCheckTables,
     FeaturedTables,
     MirrorTables,
-    WhiteboardsTables {}
+    WhiteboardsTables,
+    DocChatTables {}

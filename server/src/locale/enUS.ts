@@ -495,6 +495,11 @@ export const EN_US: Readonly<Record<string, string>> = {
   '请填写白板名称': 'Enter a name for the whiteboard',
   '白板内容格式不正确': 'The whiteboard content is malformed',
   '缺少白板版本': 'The whiteboard version is missing',
+  // Document chat (docChat/codes.ts).
+  '文档不存在或已删除': 'The document does not exist or was deleted',
+  '文档对话目前只支持 PDF 文件，Word 等文档请先另存为 PDF 再上传': 'Document chat supports PDF files only; save Word and other documents as PDF first',
+  '该 PDF 没有可提取的文字（可能是扫描件或图片），文档对话暂不支持识别扫描件中的文字': 'This PDF has no text to read (it may be a scan); document chat cannot read scanned pages yet',
+  '文档数量已达上限（50 个），请删除不用的文档': 'You have reached the limit of 50 documents; delete some you no longer need',
 };
 
 /** Texts with numbers: price lines and messages that carry a value. */
@@ -508,6 +513,7 @@ export const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^生成中 (\d+)%$/, 'Generating $1%'],
   [/^生成中 (\d+)\/(\d+)$/, 'Generating $1/$2'],
   [/^提示词不能超过(\d+)个字$/, 'The prompt may not exceed $1 characters'],
+  [/^文档页数过多（(\d+) 页），最多支持 (\d+) 页$/, 'The document has too many pages ($1); at most $2 are supported'],
   [/^知识库数量已达上限（(\d+) 个）$/, 'You have reached the limit of $1 knowledge bases'],
   [/^该知识库的文档数量已达上限（(\d+) 个）$/, 'This knowledge base has reached its limit of $1 documents'],
   [/^知识库文件总大小已达上限（(\d+) MB）$/, 'Your knowledge base files have reached the limit of $1 MB'],

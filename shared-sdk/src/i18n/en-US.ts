@@ -15,8 +15,6 @@ const enUS: Translation<typeof zhCN> = {
   'request.insecureContext': 'This page is not on a secure connection, so requests cannot be signed. Please use HTTPS.',
   'copy.success': 'Copied!',
   'copy.failed': 'Copy failed!',
-  'page.underConstruction': 'Coming soon',
-  'page.underConstructionDetail': '“{feature}” is being built. Stay tuned.',
   'page.loadFailed': 'The page failed to load',
   'page.loadFailedDetail': 'The network may be unstable or a new version was just released. Please reload the page.',
   'page.reload': 'Reload',

@@ -12,8 +12,6 @@ export const zhCN = {
   'request.insecureContext': '当前页面不是安全连接，无法完成请求签名，请使用 HTTPS 访问',
   'copy.success': '复制成功！',
   'copy.failed': '复制失败！',
-  'page.underConstruction': '建设中',
-  'page.underConstructionDetail': '「{feature}」正在建设中，敬请期待。',
   'page.loadFailed': '页面加载失败',
   'page.loadFailedDetail': '可能是网络波动或版本刚刚更新，请重新加载页面。',
   'page.reload': '重新加载',

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Result } from 'antd';
 // Through the package name, not a relative path: the SDK core is a shared singleton, and a
 // relative import would bundle a second copy of it into whichever build provides this chunk.
-import { sdkInstance, sdkText as t } from '@qiming/sdk';
+import { sdkInstance } from '@qiming/sdk';
 
 export interface AreaPageProps {
   area: string;
@@ -27,17 +26,5 @@ export function AreaPage({ area, version, title, children }: AreaPageProps) {
       <h1 style={{ margin: '0 0 16px', fontSize: 24, fontWeight: 600 }}>{title}</h1>
       {children}
     </section>
-  );
-}
-
-/** The clear state of a page whose feature is not built yet. */
-export function UnderConstruction({ feature }: { feature: string }) {
-  return (
-    <Result
-      status="info"
-      title={t('page.underConstruction')}
-      subTitle={t('page.underConstructionDetail', { feature })}
-      data-testid="under-construction"
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AreaPage, UnderConstruction } from './AreaPage';
+import { AreaPage } from './AreaPage';
 import { UiProvider } from './UiProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { eventBus, sdkInstance, sdkText as t } from '@qiming/sdk';
@@ -11,8 +11,8 @@ export interface AreaPageDefinition {
   path: string;
   /** The page's title in the page's language (build the pages list at render time, after the area's text loaded). */
   title: string;
-  /** The page; absent while the feature is not built (the page then says 建设中). */
-  element?: ReactNode;
+  /** The page (a route is declared with what it shows: no area ships a 建设中 placeholder). */
+  element: ReactNode;
   /** false: the page draws its whole screen itself (e.g. the login page, shown without the navbar). */
   frame?: boolean;
 }
@@ -64,7 +64,7 @@ export function AreaRouter({ area, version, pages }: AreaRouterProps) {
                         </section>
                       ) : (
                         <AreaPage area={area} version={version} title={page.title}>
-                          {page.element ?? <UnderConstruction feature={page.title} />}
+                          {page.element}
                         </AreaPage>
                       )}
                     </ShownPage>

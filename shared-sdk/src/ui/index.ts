@@ -4,7 +4,7 @@
 // area's first load: add a component when an area starts using it (bench/ reports the size).
 export { Button, ConfigProvider, Result, Spin } from 'antd';
 export { default as zhCN } from 'antd/locale/zh_CN';
-export { AreaPage, UnderConstruction } from './AreaPage';
+export { AreaPage } from './AreaPage';
 export { UiProvider, theme } from './UiProvider';
 export { AreaRouter, type AreaPageDefinition, type AreaRouterProps } from './AreaRouter';
 export { lazyPage, preloadRoutePage, type LazyPage } from './lazyPage';

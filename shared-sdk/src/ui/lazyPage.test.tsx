@@ -52,7 +52,7 @@ describe('preloadRoutePage', () => {
     const pages = [
       { path: '/chatPage/:param', title: '对话', element: <Gate><ChatPage /></Gate> },
       { path: '/trace', title: '使用记录', element: <TracePage /> },
-      { path: '/voice', title: '语音对话' },
+      { path: '/voice', title: '语音对话', element: <p>语音</p> },
     ];
     await act(() => preloadRoutePage(pages, '/chatPage/g-abc'));
     expect(chat).toHaveBeenCalledTimes(1);

@@ -26,6 +26,7 @@ import { whiteboards } from './022_whiteboards.js';
 import { paperChecks } from './023_paper_checks.js';
 import { usageAndFeatured } from './024_usage_and_featured.js';
 import { mirror } from './025_mirror.js';
+import { docChats } from './026_doc_chats.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -54,6 +55,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['023_paper_checks', paperChecks],
   ['024_usage_and_featured', usageAndFeatured],
   ['025_mirror', mirror],
+  ['026_doc_chats', docChats],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

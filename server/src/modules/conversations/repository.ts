@@ -213,6 +213,18 @@ export class ConversationsRepository {
     return query.execute();
   }
 
+  /** The user's groups with a message that used the knowledge base (a document chat's index), newest activity first. */
+  groupsWithKnowledge(userId: string, knowledgeId: string): Promise<GroupRow[]> {
+    return this.db
+      .selectFrom('conversation_groups')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', (eb) => eb.selectFrom('conversation_nodes').select('group_id').where('knowledge_id', '=', knowledgeId).where('user_id', '=', userId))
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   async countGroups(userId: string): Promise<number> {
     const row = await this.db.selectFrom('conversation_groups').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
     return Number(row.count);

@@ -287,6 +287,11 @@ export class ConversationsService {
     return (await this.repo.groups(userId)).map(groupView);
   }
 
+  /** The conversations whose messages used a knowledge base (a document chat reopens its conversations), newest activity first. */
+  async groupsWithKnowledge(userId: string, knowledgeId: string): Promise<Array<{ convGroupId: string; title: string; updatedAt: string }>> {
+    return (await this.repo.groupsWithKnowledge(userId, knowledgeId)).map((row) => ({ convGroupId: row.id, title: row.title, updatedAt: row.updated_at }));
+  }
+
   async groupsPage(userId: string, pageNo = 1, pageSize = DEFAULT_PAGE_SIZE): Promise<Page<ConversationGroup>> {
     const limit = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
     const [rows, total] = await Promise.all([this.repo.groups(userId, { offset: (Math.max(1, pageNo) - 1) * limit, limit }), this.repo.countGroups(userId)]);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blocksOf, chunkText, cleanText, overlapTail, sentencesOf } from './chunker.js';
+import { PAGE_BREAK } from '@qiming/contracts';
+import { blocksOf, chunkDocument, chunkText, cleanText, overlapTail, sentencesOf } from './chunker.js';
 
 const sentence = (n: number) => `这是第${n}句话，用来测试切分是否按句子进行。`;
 
@@ -70,5 +71,19 @@ describe('knowledge chunker', () => {
   it('takes an overlap from a sentence start', () => {
     assert.equal(overlapTail('第一句很长很长很长。第二句。', 8), '第二句。');
     assert.equal(overlapTail('短。', 80), '短。');
+  });
+
+  it("gives a PDF's passages their pages, and a paragraph running over a page break both pages", () => {
+    const pages = ['第一页的内容到此结束。', '第二页开始新的一节，这一段话没有说完，', '在第三页才说完。', '', '第五页。'];
+    const chunks = chunkDocument(pages.join(PAGE_BREAK));
+    assert.deepEqual(
+      chunks.map(({ text, page, pageEnd }) => [text, page, pageEnd]),
+      [
+        ['第一页的内容到此结束。', 1, 1],
+        ['第二页开始新的一节，这一段话没有说完，\n\n在第三页才说完。', 2, 3],
+        ['第五页。', 5, 5],
+      ],
+    );
+    assert.deepEqual(chunkDocument('# 标题\n没有分页的文字。').map(({ page, pageEnd }) => [page, pageEnd]), [[null, null]]);
   });
 });

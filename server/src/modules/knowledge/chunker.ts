@@ -178,6 +178,39 @@ export function chunkText(raw: string, options: ChunkOptions = CHUNK_OPTIONS): C
   return mergeSmallTails(chunks, options);
 }
 
+/** A passage of a document that may have pages: where it starts and ends (1-based), null without pages. */
+export interface PagedChunk extends Chunk {
+  page: number | null;
+  pageEnd: number | null;
+}
+
+/**
+ * The passages of an upload's text. A PDF's text has its pages separated by a form feed (uploads
+ * `PAGE_BREAK`): every page is chunked on its own so each passage knows its page. When the page
+ * before ends in the middle of a sentence (a paragraph running over the page break), a short
+ * passage opening the page joins the last passage of that page when both fit in `max` — that
+ * passage then spans both pages. Other text is
+ * `chunkText` with no pages.
+ */
+const ENDS_SENTENCE = /[。！？；.!?;:：”’"')）]\s*$/u;
+
+export function chunkDocument(raw: string, options: ChunkOptions = CHUNK_OPTIONS): PagedChunk[] {
+  if (!raw.includes('\f')) return chunkText(raw, options).map((chunk) => ({ ...chunk, page: null, pageEnd: null }));
+  const chunks: PagedChunk[] = [];
+  raw.split('\f').forEach((pageText, index) => {
+    const page = index + 1;
+    chunkText(pageText, options).forEach((chunk, position) => {
+      const last = chunks.at(-1);
+      const continues = position === 0 && last?.pageEnd === page - 1 && last.heading === chunk.heading && !ENDS_SENTENCE.test(last.text);
+      if (continues && chunk.text.length < options.min && last.text.length + 2 + chunk.text.length <= options.max) {
+        last.text = `${last.text}\n\n${chunk.text}`;
+        last.pageEnd = page;
+      } else chunks.push({ ...chunk, page, pageEnd: page });
+    });
+  });
+  return chunks;
+}
+
 /** A passage shorter than `min` joins the one before it in the same section when both fit in `max`. */
 function mergeSmallTails(chunks: Chunk[], options: ChunkOptions): Chunk[] {
   const merged: Chunk[] = [];

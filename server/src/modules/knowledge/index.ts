@@ -71,4 +71,4 @@ export async function createKnowledgeModule(deps: KnowledgeDeps): Promise<Server
 
 export { KnowledgeService, type RetrievedPassage } from './service.js';
 export { IngestWorker, INGEST_TIMING } from './worker.js';
-export { chunkText } from './chunker.js';
+export { chunkDocument, chunkText } from './chunker.js';

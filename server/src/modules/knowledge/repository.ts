@@ -52,6 +52,8 @@ export class KnowledgeRepository {
         eb.selectFrom('knowledge_items as i').whereRef('i.knowledge_id', '=', 'b.id').select((e) => e.fn.coalesce(e.fn.sum<number>('i.chunk_count'), sql<number>`0`).as('n')).as('chunk_count'),
         eb.selectFrom('knowledge_items as i').whereRef('i.knowledge_id', '=', 'b.id').select((e) => e.fn.coalesce(e.fn.sum<number>('i.size'), sql<number>`0`).as('n')).as('size_bytes'),
       ]);
+    // A document chat's hidden index (kind 'document') is never listed.
+    query = query.where('b.kind', '=', 'base');
     if ('ownerId' in filter) query = query.where('b.user_id', '=', filter.ownerId);
     else if ('visibleTo' in filter) query = query.where((eb) => eb.or([eb('b.user_id', '=', filter.visibleTo), eb('b.is_public', '=', 1)]));
     else {
@@ -69,7 +71,7 @@ export class KnowledgeRepository {
   }
 
   async countBases(userId: string): Promise<number> {
-    const row = await this.db.selectFrom('knowledge_bases').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('knowledge_bases').where('user_id', '=', userId).where('kind', '=', 'base').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -78,10 +80,27 @@ export class KnowledgeRepository {
     return Number(row.n);
   }
 
-  /** Bytes of every document the user holds, over all their bases. */
+  /** Bytes of every document the user holds, over all their bases (document chats' indexes have their own limit). */
   async userBytes(userId: string): Promise<number> {
-    const row = await this.db.selectFrom('knowledge_items').where('user_id', '=', userId).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('knowledge_items')
+      .where('user_id', '=', userId)
+      .where('knowledge_id', 'in', (eb) => eb.selectFrom('knowledge_bases').select('id').where('user_id', '=', userId).where('kind', '=', 'base'))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** A base and its documents in one transaction (a document chat's index). */
+  async insertDocumentIndex(base: BaseRow, item: Insertable<KnowledgeItemTable>): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('knowledge_bases').values(base).execute();
+      await tx.insertInto('knowledge_items').values(item).execute();
+    });
+  }
+
+  itemsOfBases(knowledgeIds: readonly string[]): Promise<ItemRow[]> {
+    if (knowledgeIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('knowledge_items').selectAll().where('knowledge_id', 'in', [...knowledgeIds]).execute();
   }
 
   async insertItems(rows: Insertable<KnowledgeItemTable>[]): Promise<void> {

@@ -70,7 +70,7 @@ export function itemView(row: ItemRow): KnowledgeItem {
   };
 }
 
-const chunkView = (row: ChunkRow): KnowledgeChunk => ({ id: row.id, itemId: row.item_id, seq: row.seq, heading: row.heading, text: row.text });
+const chunkView = (row: ChunkRow): KnowledgeChunk => ({ id: row.id, itemId: row.item_id, seq: row.seq, heading: row.heading, text: row.text, page: row.page, pageEnd: row.page_end });
 
 /**
  * Knowledge bases and their documents (README): who may see and change what, the limits, and
@@ -88,7 +88,7 @@ export class KnowledgeService {
     if ((await this.repo.countBases(userId)) >= this.options.limits.maxBases) throw tooManyBases(this.options.limits.maxBases);
     const at = this.iso();
     const id = randomUUID();
-    await this.repo.insertBase({ id, user_id: userId, title: fields.title, remark: fields.remark, is_public: fields.isPublic, created_at: at, updated_at: at });
+    await this.repo.insertBase({ id, user_id: userId, kind: 'base', title: fields.title, remark: fields.remark, is_public: fields.isPublic, created_at: at, updated_at: at });
     return this.viewOf(id, userId);
   }
 
@@ -219,7 +219,7 @@ export class KnowledgeService {
     const chunks = new Map((await this.repo.chunksByIds(fused.map((f) => f.id))).map((chunk) => [chunk.id, chunk]));
     return fused.flatMap((f, index) => {
       const chunk = chunks.get(f.id);
-      return chunk ? [{ chunkId: chunk.id, itemId: chunk.item_id, documentName: chunk.document_name, heading: chunk.heading, text: chunk.text, score: f.score, rank: index + 1 }] : [];
+      return chunk ? [{ chunkId: chunk.id, itemId: chunk.item_id, documentName: chunk.document_name, heading: chunk.heading, text: chunk.text, score: f.score, rank: index + 1, page: chunk.page, pageEnd: chunk.page_end }] : [];
     });
   }
 
@@ -236,10 +236,37 @@ export class KnowledgeService {
     }
   }
 
+  /** A base the caller may change with the knowledge calls: a document chat's index is changed only through docChat. */
   private async owned(userId: string, knowledgeId: string): Promise<BaseRow> {
     const base = await this.readable(userId, knowledgeId);
+    if (base.kind !== 'base') throw knowledgeNotFound();
     if (base.user_id !== userId) throw notOwner();
     return base;
+  }
+
+  /**
+   * The hidden index of one document chat (module docChat): a private base of kind 'document' —
+   * never listed, never changed by the knowledge calls — holding the upload as its one document,
+   * queued for ingestion. The document chat's own limits apply, not the knowledge bases'.
+   */
+  async createDocumentIndex(userId: string, upload: Pick<UploadRow, 'id' | 'name' | 'mime' | 'size'>): Promise<{ knowledgeId: string; item: KnowledgeItem }> {
+    const at = this.iso();
+    const knowledgeId = randomUUID();
+    const item = { id: randomUUID(), knowledge_id: knowledgeId, user_id: userId, upload_id: upload.id, name: upload.name, mime: upload.mime, size: upload.size, status: 'queued' as const, error: null, chunk_count: 0, attempts: 0, claimed_by: null, heartbeat_at: null, created_at: at, updated_at: at };
+    await this.repo.insertDocumentIndex({ id: knowledgeId, user_id: userId, kind: 'document', title: upload.name, remark: '', is_public: 0, created_at: at, updated_at: at }, item);
+    this.options.onQueued?.();
+    return { knowledgeId, item: itemView(item) };
+  }
+
+  /** The documents of indexes (their ingestion state), by base id. */
+  async documentIndexItems(knowledgeIds: readonly string[]): Promise<Map<string, KnowledgeItem>> {
+    return new Map((await this.repo.itemsOfBases(knowledgeIds)).map((row) => [row.knowledge_id, itemView(row)]));
+  }
+
+  /** Deletes a document chat's index: its document, passages, vectors and full-text entries (cascade). */
+  async removeDocumentIndex(userId: string, knowledgeId: string): Promise<void> {
+    const base = await this.repo.base(knowledgeId);
+    if (base?.kind === 'document' && base.user_id === userId) await this.repo.deleteBase(knowledgeId);
   }
 
   private async viewOf(id: string, viewerId: string): Promise<KnowledgeBase> {

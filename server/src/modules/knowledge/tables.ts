@@ -1,9 +1,13 @@
 /** Knowledge bases, their documents and passages (module knowledge). Timestamps are ISO-8601 text so SQLite and PostgreSQL read alike. */
 import type { KnowledgeItemStatus } from '@qiming/contracts';
 
+/** 'base': a knowledge base of the toolbox; 'document': the hidden index of one document chat (module docChat), never listed. */
+export type KnowledgeBaseKind = 'base' | 'document';
+
 export interface KnowledgeBaseTable {
   id: string;
   user_id: string;
+  kind: KnowledgeBaseKind;
   title: string;
   remark: string;
   is_public: 0 | 1;
@@ -41,6 +45,9 @@ export interface KnowledgeChunkTable {
   heading: string;
   text: string;
   terms: string;
+  /** The PDF page the passage starts and ends on (1-based; migration 026), null for text without pages. */
+  page: number | null;
+  page_end: number | null;
   created_at: string;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Log } from '../../log.js';
 import { startPeriodicTask, type PeriodicTask } from '../../periodicTask.js';
-import { chunkText } from './chunker.js';
+import { chunkDocument } from './chunker.js';
 import { INGEST_MESSAGES } from './codes.js';
 import type { ItemRow, KnowledgeRepository } from './repository.js';
 import { EmbeddingError, type Embedder } from './retrieval/embeddings.js';
@@ -127,7 +127,7 @@ export class IngestWorker {
     try {
       const [upload] = await this.options.uploads.ownedUploads(item.user_id, [item.upload_id]);
       if (!upload) throw new IngestFailure(INGEST_MESSAGES.uploadGone);
-      const chunks = chunkText(upload.text);
+      const chunks = chunkDocument(upload.text);
       if (chunks.length === 0) throw new IngestFailure(INGEST_MESSAGES.noText);
       const at = this.iso();
       const rows = chunks.map((chunk, seq) => ({
@@ -137,6 +137,8 @@ export class IngestWorker {
         seq,
         heading: chunk.heading,
         text: chunk.text,
+        page: chunk.page,
+        page_end: chunk.pageEnd,
         // The heading path is searched with the passage: a question often names the section.
         terms: searchTerms(`${chunk.heading}\n${chunk.text}`).join(' '),
         created_at: at,

@@ -8,7 +8,7 @@ import { FILE_CODES } from './contract.js';
 import { docxText } from './extract/docx.js';
 import { OFFICE_MAX_UNPACKED_BYTES } from './extract/zipEntries.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { pdfText } from './extract/pdf.js';
+import { pdfPageCount, pdfText, unifyRadicals } from './extract/pdf.js';
 import { DocumentUnreadable, extractContent, OcrEngine, prepareLanguageDir, tidyOcrText, TimeLimitExceeded } from './extract/index.js';
 import { zipEntries } from './extract/zipEntries.js';
 import { docxWithParagraphs, pdfWithText, pngWithDigits, xlsxWithSheets, zipOf } from './testFiles.js';
@@ -68,8 +68,25 @@ describe('reading uploaded files', () => {
     for (let n = 1; n <= 5; n++) doc.addPage([300, 200]).drawText(`page ${n} text`, { x: 20, y: 100, font, size: 12 });
     const bytes = Buffer.from(await doc.save());
     const signal = new AbortController().signal;
-    assert.equal(await pdfText(bytes, signal), ['page 1 text', 'page 2 text', 'page 3 text', 'page 4 text', 'page 5 text'].join('\n\n'));
-    assert.equal(await pdfText(bytes, signal, 15), 'page 1 text\n\npage 2 text');
+    assert.equal(await pdfText(bytes, signal), ['page 1 text', 'page 2 text', 'page 3 text', 'page 4 text', 'page 5 text'].join('\n\f\n'));
+    assert.equal(await pdfText(bytes, signal, 15), 'page 1 text\n\f\npage 2 text');
+    assert.equal(await pdfPageCount(bytes), 5);
+  });
+
+  it('reads Kangxi radicals as the ideographs they stand for (PDFs printed by Chromium with Noto CJK)', () => {
+    assert.equal(unifyRadicals('第⼀章 ⼆零⼀零年，⽤电'), '第一章 二零一零年，用电');
+    assert.equal(unifyRadicals('全角，标点！'), '全角，标点！');
+  });
+
+  it('keeps a page without text as a page, so the pages after it keep their numbers', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([300, 200]).drawText('first', { x: 20, y: 100, font, size: 12 });
+    doc.addPage([300, 200]);
+    doc.addPage([300, 200]).drawText('third', { x: 20, y: 100, font, size: 12 });
+    doc.addPage([300, 200]);
+    const text = await pdfText(Buffer.from(await doc.save()), new AbortController().signal);
+    assert.deepEqual(text.split('\f').map((page) => page.trim()), ['first', '', 'third']);
   });
 
   it('tidies OCR text: no spaces between Chinese characters, no trailing blanks', () => {

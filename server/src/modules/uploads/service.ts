@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { FILE_LIMITS, megabytes, uploadError, uploadRuleFor, type UploadResult } from './contract.js';
 import { extractContent, type ExtractOptions } from './extract/index.js';
+import { pdfPageCount } from './extract/pdf.js';
 import type { UploadFileStore } from './fileStore.js';
 import { classifyUpload } from './fileTypes.js';
 import type { ParseLock } from './parseLock.js';
@@ -174,6 +175,17 @@ export class UploadsService {
    */
   async ownedUploads(userId: string, ids: readonly string[]): Promise<UploadRow[]> {
     return this.repository.findOwnedMany(userId, [...new Set(ids)].filter((id) => KNOWLEDGE_ID.test(id)));
+  }
+
+  /** How many pages the caller's uploaded PDF has (docChat's page limit); null for an upload that is not theirs, not a PDF or gone from disk. */
+  async pdfPages(userId: string, knowledgeId: string): Promise<number | null> {
+    const row = KNOWLEDGE_ID.test(knowledgeId) ? await this.repository.findOwned(userId, knowledgeId) : undefined;
+    if (row?.kind !== 'pdf') return null;
+    try {
+      return await pdfPageCount(await this.files.read(userId, row.id));
+    } catch {
+      return null;
+    }
   }
 
   /** The bytes of a stored file, as a stream. */

@@ -72,9 +72,10 @@ export interface UpstreamRequest {
 export interface KnowledgeSources {
   /** The base's title; for web results (`kind: 'web'`) the query. */
   title: string;
-  /** `web`: the passages are web search results (the offline model says so), not a knowledge base's. */
-  kind?: 'knowledge' | 'web';
-  passages: ReadonlyArray<{ documentName: string; text: string }>;
+  /** `web`: the passages are web search results (the offline model says so), not a knowledge base's; `document`: one document of a document chat (/pdfChatPage), `title` its name. */
+  kind?: 'knowledge' | 'web' | 'document';
+  /** `page` / `pageEnd`: where a PDF's passage is (1-based). */
+  passages: ReadonlyArray<{ documentName: string; text: string; page?: number | null; pageEnd?: number | null }>;
 }
 
 export type UpstreamEvent =

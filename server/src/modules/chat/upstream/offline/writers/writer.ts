@@ -40,7 +40,9 @@ export interface Writer {
 /** The offline answer quotes this many passages at most (all are in the references). */
 const QUOTED_PASSAGES = 3;
 
-/** The first passages as Markdown quotes, each marked with its number and followed by its document's name. */
-export function quotedPassages(passages: KnowledgeSources['passages'], source: (documentName: string) => string): string[] {
-  return passages.slice(0, QUOTED_PASSAGES).map((passage, index) => `> ${excerptOf(passage.text)} [${index + 1}]\n\n${source(passage.documentName)}`);
+type Passage = KnowledgeSources['passages'][number];
+
+/** The first passages as Markdown quotes, each marked with its number and followed by where it is from (its document, its pages). */
+export function quotedPassages(passages: KnowledgeSources['passages'], source: (documentName: string, passage: Passage) => string): string[] {
+  return passages.slice(0, QUOTED_PASSAGES).map((passage, index) => `> ${excerptOf(passage.text)} [${index + 1}]\n\n${source(passage.documentName, passage)}`);
 }

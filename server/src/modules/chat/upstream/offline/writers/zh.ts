@@ -5,6 +5,7 @@ import type { Intent, Question } from '../question.js';
 import { pick, pickSome } from '../variation.js';
 import { short } from '../text.js';
 import { quotedPassages, type AnswerContext, type Writer } from './writer.js';
+import { pageLabel } from '@qiming/contracts';
 
 const LEADS: Record<Intent, (question: Question) => string[]> = {
   general: () => [
@@ -177,11 +178,15 @@ export const zhWriter: Writer = {
   bodies: { general, code, math, compare, diagram },
   introduction: (name, first) => `我是「${name}」，很高兴为你服务。${first ? `你可以问我：「${first}」` : ''}`,
   knowledgeAnswer: ({ question: q }, { title, passages, kind }) =>
-    passages.length === 0
+    kind === 'document'
+      ? passages.length === 0
+        ? `在文档《${title}》中没有找到与「${q.topic}」相关的内容。可以换个说法再问，或等文档解析完成后再试。`
+        : [`根据文档《${title}》，关于「${q.topic}」：`, ...quotedPassages(passages, (_name, passage) => `——${pageLabel(passage.page, passage.pageEnd)}`), '以上内容摘自文档原文，点击下方的引用可以跳到对应页面。'].join('\n\n')
+      : passages.length === 0
       ? `在知识库《${title}》中没有找到与「${q.topic}」相关的内容。可以换个说法再问，或者确认相关文档已上传并显示「已完成」。`
       : [
           kind === 'web' ? `根据联网搜索「${title}」的结果，关于「${q.topic}」：` : `根据知识库《${title}》中的资料，关于「${q.topic}」：`,
-          ...quotedPassages(passages, (name) => `——《${name}》`),
+          ...quotedPassages(passages, (name, passage) => `——《${name}》${passage.page ? ` ${pageLabel(passage.page, passage.pageEnd)}` : ''}`),
           kind === 'web' ? '以上内容摘自搜索结果的摘要，点击下方的引用可以打开原网页。' : `以上内容摘自知识库原文，点击下方的引用可以查看完整段落。`,
         ].join('\n\n'),
   closing: '> 以上内容由离线演示模型生成，用于在未配置模型服务时体验产品。',
