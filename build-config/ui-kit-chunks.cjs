@@ -1,12 +1,20 @@
-// The host build's splitChunks rules for the UI kit: `@qiming/sdk/ui` in one chunk (`ui-kit`) and
-// its parts `/display`, `/feedback` and `/form` together in another (`ui-kit-parts`). webpack's
+// The host build's splitChunks rules for the shared modules: `@qiming/sdk/ui` in one chunk
+// (`ui-kit`), its parts `/display`, `/feedback` and `/form` together in another (`ui-kit-parts`),
+// and the shared modules every page boots with (BOOT_SHARED) in a third (`boot-shared`). webpack's
 // default rules cut each kit into up to six chunks by which kits share which antd modules, so an
 // area's first visit fetched six files for its kits alone, against a budget of three requests
-// beyond its feature code with the manifest and remoteEntry counted (issue 23; bench/README.md).
+// beyond its feature code with the manifest and remoteEntry counted; and the boot's shared modules
+// were nine files on every cold page (issue 23; bench/README.md).
 const { providedShareOf } = require('./shared-chunks-plugin.cjs');
 
 const KIT = '@qiming/sdk/ui';
 const KIT_PARTS = new Set(['@qiming/sdk/ui/display', '@qiming/sdk/ui/feedback', '@qiming/sdk/ui/form']);
+/**
+ * What the host's bootstrap consumes (shared-chunks.json `boot.shared`), so every page loads all of
+ * them at once: one file instead of nine. The cost: a new host build that changes one of them
+ * changes the one file (about 130 KiB brotli) for returning visitors.
+ */
+const BOOT_SHARED = new Set(['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'mobx', 'mobx-react-lite', 'single-spa', '@qiming/sdk']);
 
 /**
  * The shared module whose loading opened a chunk group: its provide module's, or the fallback of a
@@ -28,22 +36,21 @@ function sharesFetching(chunk) {
 /**
  * 'kit' for a module the UI kit's loader fetches (it may also serve a part: the kit is on the page
  * before any part, since every area renders through its AreaRouter), 'parts' for one only the parts
- * fetch, null for one anything else also needs (left to webpack's default rules, so that nothing
- * outside the kits ever waits for a kit chunk).
+ * fetch, 'boot' for one only the boot's shared modules fetch, null for one anything else also needs
+ * (left to webpack's default rules, so that nothing outside a group ever waits for its chunk).
  */
 function kitChunkOf(module, chunkGraph) {
-  let kit = false;
-  let parts = false;
+  const names = new Set();
   for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
     const shares = sharesFetching(chunk);
     if (!shares || shares.size === 0) return null;
-    for (const name of shares) {
-      if (name === KIT) kit = true;
-      else if (KIT_PARTS.has(name)) parts = true;
-      else return null;
-    }
+    for (const name of shares) names.add(name);
   }
-  return kit ? 'kit' : parts ? 'parts' : null;
+  if (names.size === 0) return null;
+  const all = (test) => [...names].every(test);
+  if (all((name) => BOOT_SHARED.has(name))) return 'boot';
+  if (!all((name) => name === KIT || KIT_PARTS.has(name))) return null;
+  return names.has(KIT) ? 'kit' : 'parts';
 }
 
 const cacheGroup = (kind, name) => ({
@@ -54,9 +61,9 @@ const cacheGroup = (kind, name) => ({
   priority: 20,
 });
 
-/** `optimization.splitChunks` of the host build: webpack's defaults plus the two kit chunks. */
+/** `optimization.splitChunks` of the host build: webpack's defaults plus the two kit chunks and the boot's. */
 function uiKitSplitChunks() {
-  return { cacheGroups: { uiKit: cacheGroup('kit', 'ui-kit'), uiKitParts: cacheGroup('parts', 'ui-kit-parts') } };
+  return { cacheGroups: { uiKit: cacheGroup('kit', 'ui-kit'), uiKitParts: cacheGroup('parts', 'ui-kit-parts'), bootShared: cacheGroup('boot', 'boot-shared') } };
 }
 
 module.exports = { uiKitSplitChunks, kitChunkOf };

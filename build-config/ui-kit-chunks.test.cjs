@@ -31,4 +31,8 @@ describe('the host build’s UI kit chunks', () => {
     expect(packages[kit[0]]).toContain('antd');
     expect(packages[shared['@qiming/sdk/ui/display'].find((file) => file.startsWith('ui-kit-parts.'))]).toContain('antd');
   });
+
+  it('fetches the shared modules every page boots with as one script', () => {
+    expect([...new Set(boot.shared.flatMap((name) => shared[name]))]).toEqual([expect.stringMatching(/^boot-shared\.[0-9a-f]+\.js$/)]);
+  });
 });
