@@ -17,8 +17,11 @@ test.describe('AI video (offline generator)', () => {
     test.setTimeout(180_000);
     // Signed out: the page and its choices show; 生成 asks for the login confirm.
     const visitor = await (await browser.newContext({ storageState: SEEN_ANNOUNCEMENTS_STATE, baseURL: process.env.E2E_BASE_URL, viewport: { width: 1440, height: 900 } })).newPage();
-    await visitor.goto('/videoPage');
+    // A video model chosen in the chat (an old link here) is made on this page, already chosen.
+    await visitor.goto('/chatPage?model=sora-2');
+    await expect(visitor).toHaveURL(/\/videoPage\?model=sora-2$/);
     const visitorForm = visitor.getByTestId('video-form');
+    await expect(visitorForm.getByTestId('video-duration').getByRole('button')).toHaveText(['4 秒', '8 秒', '12 秒']);
     await expect(visitorForm).toContainText('离线演示');
     await visitorForm.getByPlaceholder(/描述你想要的画面/).fill('海边的灯塔');
     await visitorForm.getByRole('button', { name: '生成' }).click();

@@ -129,6 +129,11 @@ export function useChatPage() {
     if (!catalogue) return;
     store.setModelOptions(catalogue.options);
     const option = catalogue.options.find((o) => o.value === requested);
+    // An entry that is a page of its own (a video model, AI PPT…): an old link leads there.
+    if (option && !option.path.startsWith('/chatPage')) {
+      navigateTo(option.path);
+      return;
+    }
     if (option && announced.current !== option.value) {
       announced.current = option.value;
       store.setModel(option.value);

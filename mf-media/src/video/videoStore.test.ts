@@ -96,6 +96,24 @@ describe('VideoStore', () => {
     store.dispose();
   });
 
+  it('takes the model a link asks for (?model=) once the models are known, and only a model it offers', async () => {
+    const asked = storeWith(new FakeVideoApi()).store;
+    asked.requestModel('sora-2');
+    asked.setShown(true);
+    await waitFor(() => asked.cost !== null);
+    expect(asked.modelId).toBe('sora-2');
+    asked.requestModel('no-such-model');
+    expect(asked.modelId).toBe('sora-2');
+    asked.dispose();
+
+    const unknown = storeWith(new FakeVideoApi()).store;
+    unknown.requestModel('no-such-model');
+    unknown.setShown(true);
+    await waitFor(() => unknown.cost !== null);
+    expect(unknown.modelId).toBe('luma-vip-video');
+    unknown.dispose();
+  });
+
   it('says why 生成 waits: no description, too long, no first frame', async () => {
     const api = new FakeVideoApi();
     const { store } = storeWith(api);

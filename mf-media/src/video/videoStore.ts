@@ -23,6 +23,7 @@ export class VideoStore {
   catalogFailed = false;
 
   modelId = '';
+  private requestedModelId: string | null = null;
   kind: VideoKind = 'text2video';
   prompt = '';
   duration = 0;
@@ -88,6 +89,12 @@ export class VideoStore {
     return this.quote && this.quote.model === this.modelId ? this.quote.maxCost : null;
   }
 
+  /** `?model=` of the page (the chat's model picker and the model square lead here with it): chosen once the models are known, when offered. */
+  requestModel(id: string): void {
+    if (this.models.some((model) => model.id === id)) this.setModel(id);
+    else this.requestedModelId = id;
+  }
+
   setModel(id: string): void {
     this.modelId = id;
     this.clampToModel();
@@ -124,8 +131,11 @@ export class VideoStore {
       runInAction(() => {
         this.catalog = catalog;
         this.catalogFailed = false;
+        const requested = catalog.models.find((model) => model.id === this.requestedModelId);
+        this.requestedModelId = null;
         const first = catalog.models.find((model) => !model.membersOnly) ?? catalog.models[0];
-        if (!this.model && first) this.setModel(first.id);
+        if (requested) this.setModel(requested.id);
+        else if (!this.model && first) this.setModel(first.id);
       });
     } catch {
       runInAction(() => (this.catalogFailed = true));

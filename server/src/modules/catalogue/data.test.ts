@@ -88,7 +88,14 @@ describe('built-in catalogue data (spec chat §2, §3, §9)', () => {
       assert.ok(MODEL_ICONS.has(localIconName(o.icon) ?? ''), `${o.value} icon ${o.icon}`);
       assert.ok(o.type === '启明' || o.type === '官方', o.value);
       // Entries that are pages rather than chat models lead to their page.
-      const pagePaths: Record<string, string> = { gpts: '/toolBox/apps', 'voice-clone': '/soundClone', 'ai-ppt': '/pptPage', 'paper-aigc-check': '/paperPage', 'paper-aigc-check-v2': '/paperPage' };
+      const pagePaths: Record<string, string> = {
+        gpts: '/toolBox/apps',
+        'voice-clone': '/soundClone',
+        'ai-ppt': '/pptPage',
+        'paper-aigc-check': '/paperPage',
+        'paper-aigc-check-v2': '/paperPage',
+        ...Object.fromEntries(['veo3-pro', 'sora-2', 'luma-vip-video', 'domo-video'].map((id) => [id, `/videoPage?model=${id}`])),
+      };
       assert.equal(o.path, pagePaths[o.value] ?? `/chatPage?model=${encodeURIComponent(o.value)}`);
     }
     assert.deepEqual([option('gemini-exp-1121').stars, option('gemini-exp-1121').uid], [5, 9], 'spec: five stars, uid 9');

@@ -5,6 +5,7 @@ const other = inGroup('other');
 const IMAGE = { icon: 'image', uid: 4, level: '绘画' } as const;
 const DOCUMENT = { icon: 'document', uid: 5 } as const;
 const MUSIC = { icon: 'music', uid: 6, level: '音乐' } as const;
+// A video model is made on /videoPage (its path: the picker and the model square open it there).
 const VIDEO = { icon: 'video', uid: 8, level: '视频' } as const;
 
 const EXPORT_MAP_NOTE = 'named in the export display map (spec chat §9), no price given';
@@ -64,6 +65,7 @@ export const OTHER_MODELS: CatalogueEntry[] = [
   }),
   other('veo3-pro', {
     ...VIDEO,
+    path: '/videoPage?model=veo3-pro',
     label: 'Veo 3 Pro',
     minilabel: 'Veo 3',
     labelText: '带声音的电影级视频生成',
@@ -80,6 +82,7 @@ export const OTHER_MODELS: CatalogueEntry[] = [
   }),
   other('sora-2', {
     ...VIDEO,
+    path: '/videoPage?model=sora-2',
     label: 'Sora 2',
     minilabel: 'Sora',
     labelText: 'OpenAI 的视频生成模型，画面真实、物理自然',
@@ -96,6 +99,7 @@ export const OTHER_MODELS: CatalogueEntry[] = [
   }),
   other('luma-vip-video', {
     ...VIDEO,
+    path: '/videoPage?model=luma-vip-video',
     label: 'Luma 视频',
     minilabel: 'Luma',
     labelText: '文字或图片生成流畅短视频',
@@ -110,6 +114,7 @@ export const OTHER_MODELS: CatalogueEntry[] = [
   }),
   other('domo-video', {
     ...VIDEO,
+    path: '/videoPage?model=domo-video',
     label: 'Domo 视频',
     minilabel: 'Domo',
     labelText: '把视频和图片变成动漫风格',
