@@ -4,8 +4,10 @@ import path from 'node:path';
 
 /**
  * Noto Sans SC (OFL-1.1) from @fontsource/noto-sans-sc: Google Fonts' split of the font into about
- * 100 WOFF2 files by unicode-range (unicode.json). A PDF embeds only the files its text uses, and
- * of each only the glyphs used (pdfkit subsets), so a page of Chinese costs tens of kilobytes.
+ * 100 files by unicode-range (unicode.json). A PDF embeds only the files its text uses, and of each
+ * only the glyphs used (pdfkit subsets), so a page of Chinese costs tens of kilobytes.
+ * The WOFF files, not the WOFF2: fontkit's subsetter copies glyph data as stored, and WOFF2 stores
+ * it transformed — the PDF's text layer was right and every glyph drawn was garbage.
  */
 const packageDir = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/LICENSE'));
 
@@ -49,5 +51,5 @@ export function subsetOf(codePoint: number): string {
 }
 
 export function fontFile(subset: string, weight: FontWeight): string {
-  return path.join(packageDir, 'files', `noto-sans-sc-${subset}-${weight}-normal.woff2`);
+  return path.join(packageDir, 'files', `noto-sans-sc-${subset}-${weight}-normal.woff`);
 }

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import { PAGE_BREAK } from '@qiming/contracts';
+import * as fontkit from 'fontkit';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { pdfText } from '../../uploads/extract/pdf.js';
 import { blocksOfHtml } from './blocks.js';
+import { fontFile, subsetOf } from './cjkFont.js';
 import { docxToPdf, TooManyPages } from './index.js';
 import { renderPdf } from './render.js';
 import { sampleDocx } from './testDocx.js';
@@ -29,6 +34,25 @@ describe('Word to PDF', () => {
     assert.equal(pages, 1);
     const text = (await pdfText(pdf, new AbortController().signal)).replace(/\n/g, '');
     assert.ok(text.includes(long) && text.includes(url), text);
+  });
+
+  // The text layer alone does not show it: fonts read from WOFF2 (transformed glyf) were embedded with garbled outlines.
+  it('embeds the outlines of the characters drawn, the same as in the font files', async () => {
+    const text = '年假 Ab';
+    const { pdf } = await renderPdf([{ kind: 'paragraph', text }], 1);
+    const doc = await PDFDocument.load(pdf);
+    const embedded = new Set<string>();
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type'))?.toString() !== '/FontDescriptor') continue;
+      const stream = doc.context.lookup(object.get(PDFName.of('FontFile2'))) as PDFRawStream;
+      const font = fontkit.create(zlib.inflateSync(stream.contents)) as fontkit.Font;
+      for (let id = 0; id < font.numGlyphs; id++) embedded.add(font.getGlyph(id).path.toSVG());
+    }
+    for (const char of text.replace(' ', '')) {
+      const source = fontkit.create(fs.readFileSync(fontFile(subsetOf(char.codePointAt(0)!), 400))) as fontkit.Font;
+      const outline = source.glyphForCodePoint(char.codePointAt(0)!).path.toSVG();
+      assert.ok(outline.length > 20 && embedded.has(outline), char);
+    }
   });
 
   it('stops at the page limit, and converts a long document page after page', async () => {
