@@ -1,7 +1,7 @@
 import type { KnowledgeItemStatus } from './knowledge.js';
 
 /**
- * Document chat (/pdfChatPage, 文档对话): a PDF the user uploaded, shown in a viewer, and
+ * Document chat (/pdfChatPage, 文档对话): a PDF the user uploaded (or a Word file, converted to PDF by the server), shown in a viewer, and
  * conversations that answer from it with page citations. Our own calls (the spec names the page
  * only); decisions in server/src/modules/docChat/README.md. All signed in, the caller's documents only.
  *
@@ -43,7 +43,7 @@ export interface DocChatDocument {
   statusText: string;
   /** The hidden knowledge base the chat sends as getStream's knowledgeId. */
   knowledgeId: string;
-  /** The upload (uploadChatKnowledge2's knowledgeId): GET backend-api/uploadedFile/{uploadId} serves the PDF. */
+  /** The PDF: GET backend-api/uploadedFile/{uploadId} serves it (the upload, or for a Word file the PDF the server made from it). */
   uploadId: string;
   createdAt: string;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newSignedInUser } from '../support/account';
+import { docxOf } from '../support/docx';
 
 /** Three pages (fixtures/make-doc-chat-pdf.mjs): the return policy is on page 2. */
 const HANDBOOK = path.join(__dirname, '..', 'fixtures', 'uploads', 'handbook.pdf');
@@ -12,11 +13,11 @@ test.describe('文档对话 (/pdfChatPage)', () => {
     page.on('request', (request) => request.url().includes('pdf.worker') && workerRequests.push(request.url()));
     await newSignedInUser(page);
     await page.goto('/pdfChatPage');
-    await expect(page.getByText('还没有文档，上传一份 PDF 开始对话')).toBeVisible();
+    await expect(page.getByText('还没有文档，上传一份 PDF 或 Word 文档开始对话')).toBeVisible();
 
     // Not a PDF: said in Chinese before anything is sent.
     await page.getByTestId('doc-chat-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(page.getByText('文档对话目前只支持 PDF 文件，Word 等文档请先另存为 PDF 再上传')).toBeVisible();
+    await expect(page.getByText('文档对话支持 PDF 和 Word（.docx）文件，其他格式请先另存为 PDF 再上传')).toBeVisible();
 
     await page.getByTestId('doc-chat-file').setInputFiles(HANDBOOK);
     await expect(page).toHaveURL(/\/pdfChatPage\?doc=/);
@@ -88,6 +89,32 @@ test.describe('文档对话 (/pdfChatPage)', () => {
     // Delete.
     await page.getByRole('button', { name: '删除 handbook.pdf' }).click();
     await page.getByRole('button', { name: '删 除' }).or(page.getByRole('button', { name: '删除', exact: true })).last().click();
-    await expect(page.getByText('还没有文档，上传一份 PDF 开始对话')).toBeVisible();
+    await expect(page.getByText('还没有文档，上传一份 PDF 或 Word 文档开始对话')).toBeVisible();
+  });
+
+  test('a Word file is shown converted to PDF, and an answer cites the page the viewer shows', async ({ page }) => {
+    test.setTimeout(90_000);
+    await newSignedInUser(page);
+    await page.goto('/pdfChatPage');
+    // About 40 lines of filler, then the rule asked about: it lands on page 2 of the converted PDF.
+    const filler = Array.from({ length: 40 }, (_, i) => `第 ${i + 1} 条：本制度适用于公司全体员工，包括试用期员工与实习生。`);
+    const buffer = docxOf(['报销制度', ...filler, '差旅报销须在出差结束后十五个工作日内提交。']);
+    await page.getByTestId('doc-chat-file').setInputFiles({ name: '报销制度.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer });
+    await expect(page).toHaveURL(/\/pdfChatPage\?doc=/);
+    const viewer = page.getByTestId('pdf-viewer');
+    await expect(page.getByTestId('pdf-current-page')).toHaveText('第 1 / 2 页', { timeout: 30_000 });
+    await expect(viewer.locator('[data-page="1"] .textLayer')).toContainText('本制度适用于公司全体员工', { timeout: 30_000 });
+
+    const chat = page.getByTestId('doc-chat-pane');
+    await expect(chat.getByTestId('doc-chat-suggestions')).toBeVisible({ timeout: 30_000 });
+    await chat.getByRole('textbox').fill('差旅报销要在多久内提交？');
+    await chat.getByRole('textbox').press('Enter');
+    const answer = chat.getByTestId('doc-chat-answer').last();
+    await expect(answer).toContainText('离线演示', { timeout: 30_000 });
+    await expect(answer.getByTestId('doc-chat-citation').first()).toHaveText('[1] 报销制度.docx 第 2 页');
+    await answer.getByTestId('doc-chat-citation').first().click();
+    await expect(page.getByTestId('pdf-current-page')).toHaveText('第 2 / 2 页');
+    await expect(viewer.locator('[data-page="2"] .textLayer mark').first()).toBeVisible();
+    await expect(viewer.locator('[data-page="2"] .textLayer')).toContainText('差旅报销须在出差结束后十五个工作日内提交');
   });
 });

@@ -18,7 +18,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** The check the server makes too, said before the bytes are sent. */
 function refusalOf(file: File): string | null {
-  if (!/\.pdf$/i.test(file.name)) return t('docChat.upload.onlyPdf');
+  if (!/\.(pdf|docx)$/i.test(file.name)) return t('docChat.upload.onlyPdf');
   if (file.size > FILE_LIMITS.maxBytes) return t('docChat.upload.tooLarge', { size: Math.round(FILE_LIMITS.maxBytes / 1024 / 1024) });
   return null;
 }
@@ -197,7 +197,7 @@ function DocChatWorkspace({ api }: { api: DocChatApi }) {
         <input
           ref={input}
           type="file"
-          accept=".pdf,application/pdf"
+          accept=".pdf,application/pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
           hidden
           data-testid="doc-chat-file"
           onChange={(event) => {

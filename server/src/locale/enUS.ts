@@ -497,7 +497,10 @@ export const EN_US: Readonly<Record<string, string>> = {
   '缺少白板版本': 'The whiteboard version is missing',
   // Document chat (docChat/codes.ts).
   '文档不存在或已删除': 'The document does not exist or was deleted',
-  '文档对话目前只支持 PDF 文件，Word 等文档请先另存为 PDF 再上传': 'Document chat supports PDF files only; save Word and other documents as PDF first',
+  '文档对话支持 PDF 和 Word（.docx）文件，其他格式请先另存为 PDF 再上传': 'Document chat supports PDF and Word (.docx) files; save other documents as PDF first',
+  '该 Word 文档没有可提取的文字，文档对话需要有文字的文档': 'This Word document has no text; document chat needs a document with text',
+  'Word 文档转换失败：文件已损坏或格式不正确，请在 Word 中另存为 PDF 后再上传': 'The Word document could not be converted (it is damaged or malformed); save it as PDF in Word and upload that',
+  '文档页数过多（转换为 PDF 后超过 500 页），最多支持 500 页': 'The document is too long (over 500 pages as PDF); at most 500 pages are supported',
   '该 PDF 没有可提取的文字（可能是扫描件或图片），文档对话暂不支持识别扫描件中的文字': 'This PDF has no text to read (it may be a scan); document chat cannot read scanned pages yet',
   '文档数量已达上限（50 个），请删除不用的文档': 'You have reached the limit of 50 documents; delete some you no longer need',
 };

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DOC_CHAT_CODES, KNOWLEDGE_CODES, type DocChatDetail, type DocChatDocument, type KnowledgeBase, type KnowledgeChunkPage, type KnowledgeItem, type UploadResult } from '@qiming/contracts';
-import { ACCOUNT_TEST_ENV, data, envelope, registeredUser } from '../../testing/accounts.js';
+import { DOC_CHAT_CODES, FILE_CODES, KNOWLEDGE_CODES, PAGE_BREAK, type DocChatDetail, type DocChatDocument, type KnowledgeBase, type KnowledgeChunkPage, type KnowledgeItem, type UploadResult } from '@qiming/contracts';
+import { ACCOUNT_TEST_ENV, call as request, data, envelope, registeredUser } from '../../testing/accounts.js';
 import { chatBody, listen, readSse } from '../../testing/chatStream.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { until, uploadText, type User } from '../knowledge/testKnowledge.js';
-import { multipart, pdfOfPages } from '../uploads/testFiles.js';
+import { pdfText } from '../uploads/extract/pdf.js';
+import { docxWithParagraphs, multipart, pdfOfPages } from '../uploads/testFiles.js';
 import { DOC_CHAT_MESSAGES } from './codes.js';
+import { sampleDocx } from './docxToPdf/testDocx.js';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
 
@@ -24,10 +26,12 @@ describe(`document chats (${DB})`, () => {
   let bob: User;
   const server = () => t.app.server;
   const call = <T>(user: User, path: string, payload: object) => envelope<T>(server(), 'POST', `docChat/${path}`, { token: user.token, payload });
-  async function uploadPdf(user: User, name: string, bytes: Buffer): Promise<UploadResult> {
-    const { payload, headers } = multipart([{ name: 'file', filename: name, value: bytes, contentType: 'application/pdf' }]);
+  async function uploadPdf(user: User, name: string, bytes: Buffer, contentType = 'application/pdf'): Promise<UploadResult> {
+    const { payload, headers } = multipart([{ name: 'file', filename: name, value: bytes, contentType }]);
     return data<UploadResult>(server(), 'POST', 'backend-api/uploadChatKnowledge2', { token: user.token, payload, headers });
   }
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const servedFile = (user: User, uploadId: string) => request(server(), 'GET', `backend-api/uploadedFile/${uploadId}`, { token: user.token });
   const indexed = (user: User, id: string) => until('the document index', async () => (await call<DocChatDetail>(user, 'get', { id })).data, (doc) => doc.status === 'done' || doc.status === 'failed');
 
   before(async () => {
@@ -96,6 +100,48 @@ describe(`document chats (${DB})`, () => {
     }
   });
 
+  it('converts a Word file to a PDF it shows and indexes with its pages, cites those pages, and deletes the PDF with the document', async () => {
+    const word = await uploadPdf(alice, '员工手册.docx', await sampleDocx({ filler: 20 }), DOCX);
+    assert.equal(word.kind, 'docx');
+    const created = await call<DocChatDocument>(alice, 'create', { uploadId: word.knowledgeId });
+    assert.equal(created.code, 0, created.msg);
+    assert.equal(created.data.name, '员工手册.docx');
+    assert.notEqual(created.data.uploadId, word.knowledgeId);
+    assert.equal((await call<DocChatDocument>(alice, 'create', { uploadId: word.knowledgeId })).data.id, created.data.id);
+
+    // The viewer's file is a PDF with a text layer: the Chinese text, the list and the table's cells, over several pages.
+    const served = await servedFile(alice, created.data.uploadId);
+    assert.equal(served.headers['content-type'], 'application/pdf');
+    const pdf = served.rawPayload;
+    assert.ok(pdf.length < 400_000, `${pdf.length} bytes: the fonts are embedded as subsets`);
+    const pages = (await pdfText(pdf, new AbortController().signal)).split(PAGE_BREAK);
+    assert.equal(pages.length, created.data.pages);
+    assert.ok(created.data.pages >= 2, `${created.data.pages} pages`);
+    const text = pages.join('\n');
+    for (const expected of ['员工手册', '第一章 考勤制度', '• 迟到十分钟以内不扣薪', '1. 在系统中提交年假申请', '2. 直属经理审批后生效', '满一年不满十年 五天', '满十年 十天带薪年假', '（version 2.1）']) assert.ok(text.includes(expected), expected);
+    const tablePage = pages.findIndex((page) => page.includes('十天带薪年假')) + 1;
+    assert.ok(tablePage >= 2);
+
+    const doc = await indexed(alice, created.data.id);
+    assert.equal(doc.statusText, '已完成');
+    assert.ok(doc.suggestions.includes('「年假规定」部分讲了什么？'), doc.suggestions.join());
+    const [item] = await data<KnowledgeItem[]>(server(), 'GET', `backend-api/getKnowledgeItems?knowledgeId=${doc.knowledgeId}`, { token: alice.token });
+    const passages = await data<KnowledgeChunkPage>(server(), 'GET', `backend-api/knowledgeChunks?itemId=${item!.id}`, { token: alice.token });
+    const table = passages.list.find((chunk) => chunk.text.includes('十天带薪年假'))!;
+    assert.equal(table.page, tablePage);
+
+    const read = await readSse(baseUrl, alice.token, { method: 'POST', path: 'backend-api/getStream', body: chatBody({ model: 'gpt-4o-mini', knowledgeId: doc.knowledgeId, request: '满十年的员工有几天带薪年假' }) });
+    assert.equal(read.chunks.at(-1)!.code, 0, JSON.stringify(read.chunks.at(-1)));
+    const references = read.chunks.find((chunk) => chunk.references?.length)!.references!;
+    assert.ok(references.some((ref) => ref.title === `员工手册.docx 第 ${tablePage} 页` && ref.passageId === table.id), JSON.stringify(references));
+
+    // Deleting the document deletes the PDF made for it; the Word upload stays like every chat upload.
+    assert.equal((await call(alice, 'delete', { id: doc.id })).code, 0);
+    assert.equal(JSON.parse(String((await servedFile(alice, created.data.uploadId)).payload)).code, FILE_CODES.fileNotFound);
+    assert.equal((await servedFile(alice, word.knowledgeId)).statusCode, 200);
+    assert.equal((await t.app.db.db.selectFrom('chat_uploads').where('id', '=', created.data.uploadId).selectAll().execute()).length, 0);
+  });
+
   it("makes another user's document not exist for them", async () => {
     const upload = await uploadPdf(alice, '手册.pdf', await pdfOfPages(HANDBOOK));
     const doc = (await call<DocChatDocument>(alice, 'create', { uploadId: upload.knowledgeId })).data;
@@ -119,6 +165,9 @@ describe(`document chats (${DB})`, () => {
     const scan = await uploadPdf(alice, '扫描件.pdf', await pdfOfPages([{ chinese: [] }, { chinese: [] }]));
     const noText = await call(alice, 'create', { uploadId: scan.knowledgeId });
     assert.deepEqual([noText.code, noText.msg], [DOC_CHAT_CODES.badDocument, DOC_CHAT_MESSAGES.noText]);
+    const emptyWord = await uploadPdf(alice, '空白.docx', docxWithParagraphs(['']), DOCX);
+    const noWordText = await call(alice, 'create', { uploadId: emptyWord.knowledgeId });
+    assert.deepEqual([noWordText.code, noWordText.msg], [DOC_CHAT_CODES.badDocument, DOC_CHAT_MESSAGES.noTextWord]);
     const missing = await call(alice, 'create', {});
     assert.equal(missing.code, 400);
     assert.match(missing.msg, /请先上传文件/);

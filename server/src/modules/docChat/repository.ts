@@ -15,8 +15,14 @@ export class DocChatRepository {
     return this.db.selectFrom('doc_chats').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** The document of an upload: its PDF, or the Word file it was made from. */
   ownedByUpload(userId: string, uploadId: string): Promise<DocChatRow | undefined> {
-    return this.db.selectFrom('doc_chats').selectAll().where('upload_id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('doc_chats')
+      .selectAll()
+      .where((eb) => eb.or([eb('upload_id', '=', uploadId), eb('source_upload_id', '=', uploadId)]))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   list(userId: string): Promise<DocChatRow[]> {

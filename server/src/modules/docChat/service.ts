@@ -3,7 +3,8 @@ import { DOC_CHAT_LIMITS, type DocChatConversation, type DocChatDetail, type Doc
 import type { Clock } from '../../clock.js';
 import type { KnowledgeService } from '../knowledge/index.js';
 import type { UploadRow } from '../uploads/index.js';
-import { noText, notFound, notPdf, tooMany, tooManyPages, uploadMissing } from './codes.js';
+import { noText, noTextWord, notFound, notPdf, tooMany, tooManyPages, uploadMissing, wordTooManyPages, wordUnreadable } from './codes.js';
+import { docxToPdf, TooManyPages } from './docxToPdf/index.js';
 import type { DocChatRepository, DocChatRow } from './repository.js';
 import { suggestedQuestions } from './suggestions.js';
 
@@ -11,6 +12,9 @@ import { suggestedQuestions } from './suggestions.js';
 export interface DocChatUploads {
   ownedUploads(userId: string, ids: readonly string[]): Promise<UploadRow[]>;
   pdfPages(userId: string, knowledgeId: string): Promise<number | null>;
+  bytesOf(userId: string, knowledgeId: string): Promise<Buffer | null>;
+  storeMadePdf(userId: string, name: string, pdf: Buffer): Promise<UploadRow>;
+  remove(userId: string, knowledgeId: string): Promise<void>;
 }
 
 export interface DocChatServiceOptions {
@@ -47,20 +51,59 @@ export class DocChatService {
     private readonly options: DocChatServiceOptions,
   ) {}
 
-  /** A document from the caller's upload, its index queued; the same upload twice is the same document. */
+  /** A document from the caller's upload (a PDF, or a Word file converted to one), its index queued; the same upload twice is the same document. */
   async create(userId: string, uploadId: string): Promise<DocChatDocument> {
     const [upload] = await this.options.uploads.ownedUploads(userId, [uploadId]);
     if (!upload) throw uploadMissing();
     const existing = await this.repo.ownedByUpload(userId, upload.id);
     if (existing) return this.viewOf(existing);
-    if (upload.kind !== 'pdf') throw notPdf();
+    if (upload.kind !== 'pdf' && upload.kind !== 'docx') throw notPdf();
     if ((await this.repo.count(userId)) >= DOC_CHAT_LIMITS.perUser) throw tooMany();
+    if (upload.kind === 'docx') return this.createFromWord(userId, upload);
     const pages = await this.options.uploads.pdfPages(userId, upload.id);
     if (pages === null) throw uploadMissing();
     if (pages > DOC_CHAT_LIMITS.maxPages) throw tooManyPages(pages);
     if (!/\S/u.test(upload.text)) throw noText();
-    const { knowledgeId, item } = await this.options.knowledge.createDocumentIndex(userId, upload);
-    const row: DocChatRow = { id: randomUUID(), user_id: userId, upload_id: upload.id, knowledge_id: knowledgeId, name: upload.name, pages, created_at: this.options.now().toISOString() };
+    return this.index(userId, upload, { pdf: upload, pages, source: null });
+  }
+
+  /**
+   * A Word file becomes a PDF (docxToPdf) stored as an upload of its own: the viewer shows it and
+   * its text, with its pages, is what is indexed, so citations name the pages the viewer shows.
+   */
+  private async createFromWord(userId: string, word: UploadRow): Promise<DocChatDocument> {
+    if (!/\S/u.test(word.text)) throw noTextWord();
+    const bytes = await this.options.uploads.bytesOf(userId, word.id);
+    if (!bytes) throw uploadMissing();
+    let converted: { pdf: Buffer; pages: number };
+    try {
+      converted = await docxToPdf(bytes, DOC_CHAT_LIMITS.maxPages);
+    } catch (error) {
+      if (error instanceof TooManyPages) throw wordTooManyPages();
+      throw wordUnreadable();
+    }
+    const pdf = await this.options.uploads.storeMadePdf(userId, `${word.name.replace(/\.docx$/iu, '')}.pdf`, converted.pdf);
+    try {
+      return await this.index(userId, word, { pdf, pages: converted.pages, source: word.id });
+    } catch (error) {
+      await this.options.uploads.remove(userId, pdf.id);
+      throw error;
+    }
+  }
+
+  /** The document's index (named like the upload the user chose) and its row. */
+  private async index(userId: string, chosen: UploadRow, viewed: { pdf: UploadRow; pages: number; source: string | null }): Promise<DocChatDocument> {
+    const { knowledgeId, item } = await this.options.knowledge.createDocumentIndex(userId, { ...viewed.pdf, name: chosen.name });
+    const row: DocChatRow = {
+      id: randomUUID(),
+      user_id: userId,
+      upload_id: viewed.pdf.id,
+      source_upload_id: viewed.source,
+      knowledge_id: knowledgeId,
+      name: chosen.name,
+      pages: viewed.pages,
+      created_at: this.options.now().toISOString(),
+    };
     await this.repo.insert(row);
     return documentView(row, item);
   }
@@ -78,11 +121,12 @@ export class DocChatService {
     return { ...document, suggestions: suggestedQuestions(upload?.text ?? ''), conversations };
   }
 
-  /** Deletes the document and its index (passages and their search entries); its conversations stay in the history. */
+  /** Deletes the document, its index (passages and their search entries) and the PDF made from a Word file; its conversations stay in the history. */
   async remove(userId: string, id: string): Promise<null> {
     const row = await this.owned(userId, id);
     await this.repo.remove(row.id);
     await this.options.knowledge.removeDocumentIndex(userId, row.knowledge_id);
+    if (row.source_upload_id) await this.options.uploads.remove(userId, row.upload_id);
     return null;
   }
 

@@ -25,4 +25,8 @@ export class UploadsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('chat_uploads').selectAll().where('user_id', '=', userId).where('id', 'in', [...ids]).execute();
   }
+
+  async removeOwned(userId: string, id: string): Promise<void> {
+    await this.db.deleteFrom('chat_uploads').where('id', '=', id).where('user_id', '=', userId).execute();
+  }
 }

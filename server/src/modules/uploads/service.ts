@@ -188,6 +188,52 @@ export class UploadsService {
     }
   }
 
+  /** The bytes of the caller's stored file, or null for an upload that is not theirs or is gone from disk. */
+  async bytesOf(userId: string, knowledgeId: string): Promise<Buffer | null> {
+    const row = KNOWLEDGE_ID.test(knowledgeId) ? await this.repository.findOwned(userId, knowledgeId) : undefined;
+    if (!row) return null;
+    try {
+      return await this.files.read(userId, row.id);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Stores a PDF the server made for the caller (docChat: a Word file converted for its viewer) as
+   * an upload of its own, its text read like an uploaded PDF's (pages kept).
+   */
+  async storeMadePdf(userId: string, name: string, pdf: Buffer): Promise<UploadRow> {
+    const extracted = await extractContent({ kind: 'pdf', mime: 'application/pdf', extension: 'pdf' }, pdf, this.options.extract);
+    const row: UploadRow = {
+      id: newKnowledgeId(),
+      user_id: userId,
+      name: cleanFileName(name),
+      mime: 'application/pdf',
+      kind: 'pdf',
+      size: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      text: extracted.text,
+      ocr: 0,
+      created_at: this.options.now().toISOString(),
+    };
+    await this.files.write(userId, row.id, pdf);
+    try {
+      await this.repository.insert(row);
+    } catch (error) {
+      await this.files.remove(userId, row.id);
+      throw error;
+    }
+    return row;
+  }
+
+  /** Deletes the caller's stored file and its row (only docChat does, for the PDFs it made). */
+  async remove(userId: string, knowledgeId: string): Promise<void> {
+    if (!KNOWLEDGE_ID.test(knowledgeId)) return;
+    await this.repository.removeOwned(userId, knowledgeId);
+    await this.files.remove(userId, knowledgeId);
+  }
+
   /** The bytes of a stored file, as a stream. */
   streamOf(stored: StoredFile) {
     return this.files.stream(stored.row.user_id, stored.row.id);
