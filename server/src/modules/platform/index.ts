@@ -79,3 +79,4 @@ export { PlatformService, PlatformError } from './service.js';
 export type { GuardEvents } from './guardEvents.js';
 export { GuardEventsRepository, type GuardEventRow } from './guardEventsRepository.js';
 export { REMOTES_USAGE, GUARDS_USAGE } from './opsCommands.js';
+export { isPush, runPush } from './pushCommand.js';

@@ -10,6 +10,8 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
   list                                  各区域的在线版本、上一版本、灰度与已发布版本
   publish <area> [buildDir] [--activate] [--notes 文本]
                                         校验并发布一个构建（默认 mf-<area>/dist/<package 版本>）
+  push <area> <buildDir> --server <url> [--token 令牌] [--notes 文本]
+                                        打包构建并上传到服务器发布（团队的 CI 用；令牌也可用环境变量 DEPLOY_TOKEN）
   activate <area> <version>             上线一个已发布版本（原版本成为回退版本）
   rollback <area>                       回滚到上一个可用版本
   canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）

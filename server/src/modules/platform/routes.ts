@@ -1,9 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { ContactInfo, DownloadLinks } from '@qiming/contracts';
 import { AppError, ok } from '../../http/envelope.js';
 import type { ModuleApp } from '../module.js';
 import type { GuardEvents } from './guardEvents.js';
+import { withUnpackedRelease } from './releaseArchive.js';
+import { MAX_ARCHIVE_BYTES } from './releaseLimits.js';
 import { PlatformError, type PlatformService } from './service.js';
 import { visitorKey, type UserIdOf } from './visitor.js';
 
@@ -22,6 +25,7 @@ const GuardEventBody = z.object({
 });
 const AreaParams = z.object({ area: z.string().min(1).max(40) });
 const ReleaseParams = z.object({ area: z.string().min(1).max(40), version: z.string().min(1).max(64) });
+const PublishQuery = z.object({ notes: z.string().max(500, { error: 'notes 不能超过 500 个字符' }).optional() });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
 const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
 
@@ -91,6 +95,16 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, userId
       if (!tokenMatches(opsToken, request.headers.authorization)) throw new AppError(401, '运维令牌无效', 401);
     });
     ops.get('/platform/ops/remotes', async () => ok(await service.summary()));
+    // A build's tar.gz, read as a stream (no body schema can describe it): withUnpackedRelease limits and checks it.
+    ops.addContentTypeParser(['application/gzip', 'application/x-gzip', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+    ops.post('/platform/ops/remotes/:area/releases', { schema: { params: AreaParams, querystring: PublishQuery } }, async (request) => {
+      const { area } = request.params;
+      if (Number(request.headers['content-length']) > MAX_ARCHIVE_BYTES) throw new AppError(413, `压缩包超过上限 ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB`, 413);
+      const notes = request.query.notes ?? '';
+      const published = await withUnpackedRelease(request.body as Readable, (buildDir) => service.publish({ area, buildDir, notes })).catch(asAppError);
+      const { version, alreadyPublished } = published;
+      return ok(published, alreadyPublished ? `${area} ${version} 已发布过（内容相同），未改动` : `已发布 ${area} ${version}`);
+    });
     ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams } }, async (request) => {
       const { area } = request.params;
       return ok(await service.history(area).catch(asAppError));

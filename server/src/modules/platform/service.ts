@@ -5,6 +5,7 @@ import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@q
 import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/contracts/federation';
 import { inCanary } from './cohort.js';
 import { bootFilesOf, readReleasePlan } from './pagePreloads.js';
+import { sizeProblem } from './releaseLimits.js';
 import { integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
@@ -72,6 +73,8 @@ export class PlatformService {
   async publish({ area, buildDir, notes = '', as }: { area: string; buildDir: string; notes?: string; as?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
     const definition = await this.requireArea(area);
     if (!fs.existsSync(buildDir) || !fs.statSync(buildDir).isDirectory()) throw new PlatformError(`构建目录不存在：${buildDir}`);
+    const oversize = sizeProblem(buildDir);
+    if (oversize) throw new PlatformError(oversize);
     const release = readJson(path.join(buildDir, 'release.json')) as { area?: string; version?: string } | null;
     if (!release?.version) throw new PlatformError('构建目录里没有 release.json（请用项目的构建命令生成）');
     if (release.area !== area) throw new PlatformError(`这是区域 ${release.area ?? '?'} 的构建，不能发布到 ${area}`);
