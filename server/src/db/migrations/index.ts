@@ -27,6 +27,7 @@ import { paperChecks } from './023_paper_checks.js';
 import { usageAndFeatured } from './024_usage_and_featured.js';
 import { mirror } from './025_mirror.js';
 import { docChats } from './026_doc_chats.js';
+import { deployTokens } from './027_deploy_tokens.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -56,6 +57,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['024_usage_and_featured', usageAndFeatured],
   ['025_mirror', mirror],
   ['026_doc_chats', docChats],
+  ['027_deploy_tokens', deployTokens],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -5,6 +5,11 @@ import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
+import type { AddressInfo } from 'node:net';
+import { DeployTokens } from './deployTokens.js';
+import { DeployTokensRepository } from './deployTokensRepository.js';
+import { tokensCommand } from './opsCommands.js';
+import { runPush } from './pushCommand.js';
 import { packBuild } from './releaseArchive.js';
 import { RELEASE_LIMITS } from './releaseLimits.js';
 
@@ -129,5 +134,117 @@ describe(`publishing over HTTP (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     assert.equal(huge.json().msg, '压缩包超过上限 50 MiB');
     const anonymous = await push('pay', await packBuild(fakeRemoteBuild({ area: 'pay', version: '4.0.0' })), 'nope');
     assert.equal(anonymous.statusCode, 401);
+  });
+});
+
+describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let tokens: DeployTokens;
+  const AREAS = ['account', 'chat', 'media', 'pay', 'toolbox'];
+  before(async () => {
+    t = await createTestApp({ OPS_TOKEN: OPS });
+    tokens = new DeployTokens(new DeployTokensRepository(t.app.db.db), AREAS);
+  });
+  after(() => t.close());
+
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object | Buffer) =>
+    t.app.server.inject({
+      method,
+      url: `/app-api/platform/ops/remotes/${url}`,
+      headers: { authorization: `Bearer ${token}`, ...(Buffer.isBuffer(payload) ? { 'content-type': 'application/gzip' } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const pack = (area: string, version: string) => packBuild(fakeRemoteBuild({ area, version }));
+
+  it('lets a deploy token do only its rights on its own area, and records each step with its name', async () => {
+    const ci = await tokens.create({ name: 'pay-ci', area: 'pay', rights: ['publish', 'canary'] });
+    const release = await tokens.create({ name: 'pay-release', area: 'pay', rights: ['activate', 'rollback'], expiresDays: 30 });
+    assert.match(ci, /^qmd_[A-Za-z0-9_-]{43}$/);
+
+    assert.equal((await call(ci, 'POST', 'pay/releases', await pack('pay', '1.0.0'))).json().msg, '已发布 pay 1.0.0');
+    assert.equal((await call(ci, 'POST', 'pay/releases', await pack('pay', '1.1.0'))).json().msg, '已发布 pay 1.1.0');
+
+    const otherArea = await call(ci, 'POST', 'chat/releases', await pack('chat', '1.0.0'));
+    assert.equal(otherArea.statusCode, 403);
+    assert.equal(otherArea.json().msg, '部署令牌 pay-ci 只能操作区域 pay，不能操作 chat');
+    assert.equal((await call(ci, 'GET', 'chat/history')).statusCode, 403);
+    const noActivate = await call(ci, 'POST', 'pay/activate', { version: '1.0.0' });
+    assert.equal(noActivate.statusCode, 403);
+    assert.equal(noActivate.json().msg, '部署令牌 pay-ci 没有上线（activate）权限（它有：发布、灰度）');
+    assert.equal((await call(release, 'POST', 'pay/releases', await pack('pay', '1.2.0'))).statusCode, 403);
+
+    assert.equal((await call(release, 'POST', 'pay/activate', { version: '1.0.0' })).json().code, 0);
+    assert.equal((await call(OPS, 'POST', 'pay/activate', { version: '1.1.0' })).json().code, 0);
+    assert.equal((await call(ci, 'POST', 'pay/canary', { version: '1.0.0', percent: 10 })).json().code, 0);
+    assert.deepEqual((await call(release, 'POST', 'pay/rollback')).json().data, { from: '1.1.0', to: '1.0.0' });
+    await t.app.platform.canary('pay', '1.0.0', 0);
+
+    const history = (await call(ci, 'GET', 'pay/history')).json().data as { kind: string; version: string; actor: string }[];
+    assert.deepEqual(
+      history.map((e) => [e.kind, e.version, e.actor]).reverse(),
+      [
+        ['publish', '1.0.0', 'pay-ci'],
+        ['publish', '1.1.0', 'pay-ci'],
+        ['activate', '1.0.0', 'pay-release'],
+        ['activate', '1.1.0', 'ops'],
+        ['canary', '1.0.0', 'pay-ci'],
+        ['rollback', '1.0.0', 'pay-release'],
+        ['canary', '1.0.0', 'cli'],
+      ],
+    );
+  });
+
+  it('refuses a revoked or expired token, and lists use and state', async () => {
+    const token = await tokens.create({ name: 'media-ci', area: 'media', rights: ['publish'] });
+    assert.equal((await call(token, 'GET', 'media/history')).statusCode, 200);
+    const lines: string[] = [];
+    await tokensCommand(tokens).run(['revoke', 'media-ci'], (line) => lines.push(line));
+    assert.deepEqual(lines, ['已吊销部署令牌 media-ci']);
+    const revoked = await call(token, 'POST', 'media/releases', await pack('media', '1.0.0'));
+    assert.equal(revoked.statusCode, 401);
+    assert.equal(revoked.json().msg, '部署令牌 media-ci 已吊销');
+
+    const longAgo = new DeployTokens(new DeployTokensRepository(t.app.db.db), AREAS, () => new Date(Date.now() - 3 * 24 * 3600 * 1000));
+    const stale = await longAgo.create({ name: 'media-old', area: 'media', rights: ['publish'], expiresDays: 2 });
+    const expired = await call(stale, 'POST', 'media/releases', await pack('media', '1.0.0'));
+    assert.equal(expired.statusCode, 401);
+    assert.match(expired.json().msg, /^部署令牌 media-old 已于 .* 过期$/);
+    assert.equal((await call(`${token}x`, 'GET', 'media/history')).statusCode, 401);
+
+    const list: string[] = [];
+    await tokensCommand(tokens).run(['list'], (line) => list.push(line));
+    const row = list.find((line) => line.startsWith('media-ci'))!;
+    assert.match(row, /^media-ci\s+media\s+publish\s+创建 \S+  到期 -  最近使用 20\S+  已吊销 20/);
+    assert.match(list.find((line) => line.startsWith('media-old'))!, /最近使用 -  有效$/);
+  });
+
+  it('refuses a token that is badly asked for, with the reason', async () => {
+    const refused = async (argv: string[]) => {
+      const error = await tokensCommand(tokens).run(argv, () => undefined).then(() => null, (e: Error) => e);
+      return error?.message;
+    };
+    assert.equal(await refused(['create', '--name', 'x', '--area', 'shop', '--can', 'publish']), '未知区域：shop（可选：account、chat、media、pay、toolbox）');
+    assert.equal(await refused(['create', '--name', 'x', '--area', 'pay', '--can', 'publish,deploy']), '未知权限：deploy（可选：publish、canary、activate、rollback）');
+    assert.equal(await refused(['create', '--name', 'ops', '--area', 'pay', '--can', 'publish']), '令牌名称不能是 ops（历史记录里它指运维本人）');
+    assert.equal(await refused(['create', '--name', 'pay-ci', '--area', 'pay', '--can', 'publish']), '已有名为 pay-ci 的令牌（吊销的也保留着名字，以便历史可查）');
+    assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires-days', '0']), '有效天数必须是正整数');
+    assert.equal(await refused(['revoke', 'nobody']), '没有名为 nobody 的令牌');
+  });
+
+  it('pushes a build from a CI machine with DEPLOY_TOKEN (pnpm ops remotes push)', async () => {
+    const token = await tokens.create({ name: 'toolbox-ci', area: 'toolbox', rights: ['publish'] });
+    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}`;
+    const build = fakeRemoteBuild({ area: 'toolbox', version: '2.0.0' });
+    const push = async (area: string, env: NodeJS.ProcessEnv) => {
+      const lines: string[] = [];
+      await runPush(['remotes', 'push', area, build, '--server', server], (line) => lines.push(line), env);
+      return lines;
+    };
+    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^已发布 toolbox 2\.0\.0（\d+ KiB）$/);
+    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^toolbox 2\.0\.0 已发布过（内容相同），未改动/);
+    await assert.rejects(push('chat', { DEPLOY_TOKEN: token }), { message: '部署令牌 toolbox-ci 只能操作区域 toolbox，不能操作 chat' });
+    await assert.rejects(push('toolbox', {}), { message: '缺少令牌：--token 或环境变量 DEPLOY_TOKEN' });
+    assert.equal((await t.app.platform.history('toolbox'))[0]!.actor, 'toolbox-ci');
   });
 });

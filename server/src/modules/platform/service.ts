@@ -68,9 +68,10 @@ export class PlatformService {
 
   /**
    * Validates a build and copies it into the store under its version (release.json's, or `as`:
-   * a local rebuild's own name, written into the stored release.json).
+   * a local rebuild's own name, written into the stored release.json). `actor` is who does it, for
+   * the history (a deploy token's name, `ops` over HTTP with OPS_TOKEN, `cli` from pnpm ops).
    */
-  async publish({ area, buildDir, notes = '', as }: { area: string; buildDir: string; notes?: string; as?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
+  async publish({ area, buildDir, notes = '', as, actor = 'cli' }: { area: string; buildDir: string; notes?: string; as?: string; actor?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
     const definition = await this.requireArea(area);
     if (!fs.existsSync(buildDir) || !fs.statSync(buildDir).isDirectory()) throw new PlatformError(`构建目录不存在：${buildDir}`);
     const oversize = sizeProblem(buildDir);
@@ -102,7 +103,7 @@ export class PlatformService {
     await this.store.remove(area, version);
     await this.store.copyIn(area, version, buildDir, version === release.version ? undefined : { ...release, version });
     await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
-    await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
+    await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }), actor });
     return { version, alreadyPublished: false };
   }
 
@@ -125,12 +126,12 @@ export class PlatformService {
     const { active_version: active } = await this.requireChannel(area);
     const sameLine = active === base || !!active?.startsWith(`${base}-local.`);
     if (active === version || (active && !sameLine)) return { version, alreadyPublished, activated: false, active };
-    await this.activate(area, version);
+    await this.activate(area, version, 'cli');
     return { version, alreadyPublished, activated: true, active: version };
   }
 
   /** Makes a published version live; the version it replaces becomes the known-good fallback. */
-  async activate(area: string, version: string): Promise<Channel> {
+  async activate(area: string, version: string, actor = 'cli'): Promise<Channel> {
     const channel = await this.requireChannel(area);
     await this.requireRelease(area, version);
     if (channel.active_version === version) return channel;
@@ -140,12 +141,12 @@ export class PlatformService {
       previous_version: channel.active_version ?? channel.previous_version,
       ...(clearsCanary ? { canary_version: null, canary_percent: 0 } : {}),
     });
-    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }) });
+    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }), actor });
     return this.requireChannel(area);
   }
 
   /** Puts the known-good version back; the version rolled back from is never offered as a fallback again. */
-  async rollback(area: string): Promise<{ from: string | null; to: string }> {
+  async rollback(area: string, actor = 'cli'): Promise<{ from: string | null; to: string }> {
     const channel = await this.requireChannel(area);
     const target = channel.previous_version;
     if (!target) throw new PlatformError(`${area} 没有可回滚的上一个版本`);
@@ -154,17 +155,17 @@ export class PlatformService {
     const history = await this.repo.activationHistory(area);
     const nextPrevious = history.find((v) => v !== target && !rolledBack.has(v)) ?? null;
     await this.repo.updateChannel(area, { active_version: target, previous_version: nextPrevious });
-    await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }) });
+    await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }), actor });
     return { from: channel.active_version, to: target };
   }
 
   /** Serves `version` to `percent`% of callers (stable per caller); 0 ends the canary. */
-  async canary(area: string, version: string, percent: number): Promise<void> {
+  async canary(area: string, version: string, percent: number, actor = 'cli'): Promise<void> {
     await this.requireChannel(area);
     await this.requireRelease(area, version);
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new PlatformError('灰度比例必须是 0 到 100 的整数');
     await this.repo.updateChannel(area, percent === 0 ? { canary_version: null, canary_percent: 0 } : { canary_version: version, canary_percent: percent });
-    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }) });
+    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }), actor });
   }
 
   /**
