@@ -6,7 +6,7 @@ import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/con
 import { inCanary } from './cohort.js';
 import { bootFilesOf, readReleasePlan } from './pagePreloads.js';
 import { sizeProblem } from './releaseLimits.js';
-import { integrityOf, type RemoteStore } from './remoteStore.js';
+import { contentHashOf, integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
 /** A refused registry operation; its message is for the operator or the caller as it stands. */
@@ -92,9 +92,10 @@ export class PlatformService {
 
     // Integrity and every check above are of the uncompressed files; siblings are derived from them.
     const integrity = integrityOf(buildDir);
+    const contentHash = contentHashOf(buildDir);
     const existing = await this.repo.release(area, version);
     if (existing) {
-      if (existing.integrity !== integrity) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
+      if (!sameContent(existing, integrity, contentHash)) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
       // Published before builds had siblings: they are added, nothing else changes.
       if (await this.store.has(area, version)) await this.store.completeSiblings(area, version);
       return { version, alreadyPublished: true };
@@ -102,7 +103,7 @@ export class PlatformService {
     // Not in the registry: whatever is stored under the version is an interrupted publish's.
     await this.store.remove(area, version);
     await this.store.copyIn(area, version, buildDir, version === release.version ? undefined : { ...release, version });
-    await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
+    await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, content_hash: contentHash, notes });
     await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }), actor });
     return { version, alreadyPublished: false };
   }
@@ -120,8 +121,8 @@ export class PlatformService {
     const base = release?.version;
     if (!base) return { ...(await this.publish({ area, buildDir })), activated: false, active: null };
     const published = await this.repo.release(area, base);
-    const integrity = integrityOf(buildDir);
-    const as = published && published.integrity !== integrity ? `${base}-local.${createHash('sha256').update(integrity).digest('hex').slice(0, 10)}` : base;
+    const contentHash = contentHashOf(buildDir);
+    const as = published && !sameContent(published, integrityOf(buildDir), contentHash) ? `${base}-local.${createHash('sha256').update(contentHash).digest('hex').slice(0, 10)}` : base;
     const { version, alreadyPublished } = await this.publish({ area, buildDir, as });
     const { active_version: active } = await this.requireChannel(area);
     const sameLine = active === base || !!active?.startsWith(`${base}-local.`);
@@ -241,6 +242,11 @@ export class PlatformService {
     if (!release) throw new PlatformError(`${area} 没有已发布的版本 ${version}（先用 publish 发布）`);
     return release;
   }
+}
+
+/** A published release has this content: all its files when it was published with their hash, else its remoteEntry.js. */
+function sameContent(release: Release, integrity: string, contentHash: string): boolean {
+  return release.content_hash ? release.content_hash === contentHash : release.integrity === integrity;
 }
 
 function readJson(file: string): unknown {

@@ -6,6 +6,8 @@ export interface RemoteReleaseTable {
   version: string;
   entry_url: string;
   integrity: string;
+  /** sha256 of every file but the precompressed siblings (remoteStore.ts `contentHashOf`); null for releases before migration 027. */
+  content_hash: string | null;
   notes: string;
   created_at: string;
 }
