@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
@@ -132,6 +133,18 @@ describe(`publishing over HTTP (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     });
     assert.equal(huge.statusCode, 413);
     assert.equal(huge.json().msg, '压缩包超过上限 50 MiB');
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const streamed = await t.app.server.inject({
+      method: 'POST',
+      url: '/app-api/platform/ops/remotes/pay/releases',
+      headers: { authorization: `Bearer ${OPS}`, 'content-type': 'application/gzip' },
+      payload: Readable.from((function* () {
+        for (let i = 0; i < 51; i++) yield chunk;
+      })()),
+    });
+    assert.equal(streamed.statusCode, 413, 'counted while streaming, without a Content-Length');
+    assert.equal(streamed.headers.connection, 'close');
+    assert.equal(streamed.json().msg, '压缩包超过上限 50 MiB');
     const anonymous = await push('pay', await packBuild(fakeRemoteBuild({ area: 'pay', version: '4.0.0' })), 'nope');
     assert.equal(anonymous.statusCode, 401);
   });

@@ -19,6 +19,13 @@ const KIND_NAMES: Record<string, string> = {
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
+/** The upload passed MAX_ARCHIVE_BYTES while streaming in (the rest of it is not read). */
+export class ArchiveTooLargeError extends PlatformError {
+  constructor() {
+    super(`压缩包超过上限 ${mib(MAX_ARCHIVE_BYTES)}`);
+  }
+}
+
 /** Why an archive entry is refused, or null; files are tallied against the release limits. */
 function entryProblem(entry: ReadEntry, tally: ReleaseTally): string | null {
   const name = entry.path;
@@ -61,7 +68,7 @@ async function receive(body: Readable, file: string): Promise<void> {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      if (received > MAX_ARCHIVE_BYTES) done(new PlatformError(`压缩包超过上限 ${mib(MAX_ARCHIVE_BYTES)}`));
+      if (received > MAX_ARCHIVE_BYTES) done(new ArchiveTooLargeError());
       else done(null, chunk);
     },
   });

@@ -7,7 +7,7 @@ import { AppError, ok } from '../../http/envelope.js';
 import type { ModuleApp } from '../module.js';
 import { OPS_CALLER, refusalOf, type DeployRight, type DeployTokens, type OpsCaller } from './deployTokens.js';
 import type { GuardEvents } from './guardEvents.js';
-import { withUnpackedRelease } from './releaseArchive.js';
+import { ArchiveTooLargeError, withUnpackedRelease } from './releaseArchive.js';
 import { MAX_ARCHIVE_BYTES } from './releaseLimits.js';
 import { PlatformError, type PlatformService } from './service.js';
 import { visitorKey, type UserIdOf } from './visitor.js';
@@ -125,12 +125,19 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
     });
     // A build's tar.gz, read as a stream (no body schema can describe it): withUnpackedRelease limits and checks it.
     ops.addContentTypeParser(['application/gzip', 'application/x-gzip', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
-    ops.post('/platform/ops/remotes/:area/releases', { schema: { params: AreaParams, querystring: PublishQuery } }, async (request) => {
+    ops.post('/platform/ops/remotes/:area/releases', { schema: { params: AreaParams, querystring: PublishQuery } }, async (request, reply) => {
       const { area } = request.params;
       const actor = allowed(request, area, 'publish');
-      if (Number(request.headers['content-length']) > MAX_ARCHIVE_BYTES) throw new AppError(413, `压缩包超过上限 ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB`, 413);
+      // Refused before or while it streams in; the connection is closed, as the rest of the upload is not read.
+      const tooLarge = () => {
+        reply.header('Connection', 'close');
+        return new AppError(413, new ArchiveTooLargeError().message, 413);
+      };
+      if (Number(request.headers['content-length']) > MAX_ARCHIVE_BYTES) throw tooLarge();
       const notes = request.query.notes ?? '';
-      const published = await withUnpackedRelease(request.body as Readable, (buildDir) => service.publish({ area, buildDir, notes, actor })).catch(asAppError);
+      const published = await withUnpackedRelease(request.body as Readable, (buildDir) => service.publish({ area, buildDir, notes, actor })).catch((error: unknown) => {
+        throw error instanceof ArchiveTooLargeError ? tooLarge() : error;
+      }).catch(asAppError);
       const { version, alreadyPublished } = published;
       return ok(published, alreadyPublished ? `${area} ${version} 已发布过（内容相同），未改动` : `已发布 ${area} ${version}`);
     });
