@@ -60,7 +60,7 @@ async function opsCallerOf(header: string | undefined, opsToken: string | undefi
   const deploy = bearer ? await deployTokens.authenticate(bearer) : null;
   if (deploy && 'refused' in deploy) throw new AppError(401, deploy.refused, 401);
   if (deploy) return deploy;
-  if (!opsToken) throw new AppError(403, '运维接口未开启（服务器未设置 OPS_TOKEN）；部署令牌无效', 403);
+  if (!opsToken) throw new AppError(403, `运维接口未开启（服务器未设置 OPS_TOKEN）${bearer ? '，这也不是有效的部署令牌' : ''}`, 403);
   throw new AppError(401, '运维令牌无效', 401);
 }
 
