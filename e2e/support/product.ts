@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs the ops CLI (compiled, as in production) against the e2e server's data dir, exactly as an operator would. */
-export function ops(dataDir: string, group: 'remotes' | 'cdkeys' | 'announcements' | 'guards' | 'featured' | 'mirror', ...args: string[]): string {
+export function ops(dataDir: string, group: 'remotes' | 'cdkeys' | 'announcements' | 'guards' | 'featured' | 'mirror' | 'tokens', ...args: string[]): string {
   const result = spawnSync(process.execPath, ['dist/ops/cli.js', group, ...args], {
     cwd: serverDir,
     encoding: 'utf8',

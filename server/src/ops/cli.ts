@@ -4,14 +4,28 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { OpsInputError } from '../modules/module.js';
+import { isPush, runPush } from '../modules/platform/index.js';
 import { OPS_USAGE, OpsModules, runOps } from './commands.js';
 
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  // A team's CI pushes a build to a server from its own machine: no database of its own is opened.
+  if (isPush(argv)) return reportInputErrors(() => runPush(argv, (line) => console.log(line)));
   const config = loadConfig();
   const db = await openDatabase(config);
   const modules = new OpsModules(db, config);
   try {
-    await runOps(modules, process.argv.slice(2), (line) => console.log(line));
+    return await reportInputErrors(() => runOps(modules, argv, (line) => console.log(line)));
+  } finally {
+    await modules.close();
+    await db.close();
+  }
+}
+
+/** Runs a command: 0, or an operator's mistake printed in Chinese with 1 (refused) or 2 (usage). */
+async function reportInputErrors(run: () => Promise<void>): Promise<number> {
+  try {
+    await run();
     return 0;
   } catch (error) {
     if (error instanceof OpsInputError) {
@@ -29,9 +43,6 @@ async function main(): Promise<number> {
       return 2;
     }
     throw error;
-  } finally {
-    await modules.close();
-    await db.close();
   }
 }
 

@@ -13,7 +13,7 @@ import { createFeaturedModule, FEATURED_USAGE } from '../modules/featured/index.
 import { createShareModule } from '../modules/share/index.js';
 import { OpsInputError, type OpsCommand, type Print, type ServerModule } from '../modules/module.js';
 import { createPayModule, PAY_USAGE } from '../modules/pay/index.js';
-import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE } from '../modules/platform/index.js';
+import { createPlatformModule, GUARDS_USAGE, REMOTES_USAGE, TOKENS_USAGE } from '../modules/platform/index.js';
 import { createPointsModule } from '../modules/points/index.js';
 import { createResourcesModule, RESOURCES_USAGE } from '../modules/resources/index.js';
 import { createMirrorModule, MIRROR_USAGE } from '../modules/mirror/index.js';
@@ -127,6 +127,7 @@ export const OPS_GROUPS: Record<string, { usage: string; module: (modules: OpsMo
   catalogue: { usage: CATALOGUE_USAGE, module: (m) => m.catalogue() },
   announcements: { usage: ANNOUNCEMENTS_USAGE, module: (m) => m.announcements() },
   guards: { usage: GUARDS_USAGE, module: (m) => m.platform(), sharedOptions: true },
+  tokens: { usage: TOKENS_USAGE, module: (m) => m.platform() },
   pay: { usage: PAY_USAGE, module: (m) => m.pay() },
   agents: { usage: AGENTS_USAGE, module: (m) => m.agents() },
   mcp: { usage: MCP_USAGE, module: (m) => m.extensions() },

@@ -28,6 +28,7 @@ import { usageAndFeatured } from './024_usage_and_featured.js';
 import { mirror } from './025_mirror.js';
 import { docChats } from './026_doc_chats.js';
 import { docChatSources } from './027_doc_chat_sources.js';
+import { deployTokens } from './028_deploy_tokens.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -58,6 +59,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['025_mirror', mirror],
   ['026_doc_chats', docChats],
   ['027_doc_chat_sources', docChatSources],
+  ['028_deploy_tokens', deployTokens],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

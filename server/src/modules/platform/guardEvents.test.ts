@@ -8,6 +8,8 @@ import { signed } from '../../testing/signature.js';
 import { signedServer } from '../../testing/signedServer.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { GuardEvents, GUARD_EVENTS_PER_IP_HOUR } from './guardEvents.js';
+import { DeployTokens } from './deployTokens.js';
+import { DeployTokensRepository } from './deployTokensRepository.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
 import { createPlatformService } from './index.js';
 import { platformRoutes } from './routes.js';
@@ -43,6 +45,7 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       service,
       guardEvents,
       opsToken: undefined,
+      deployTokens: new DeployTokens(new DeployTokensRepository(db.db), []),
       userIdOf,
       contact: { email: null, wechat: null, qrUrl: null, note: null, group: null },
       downloads: { windows: null, extension: null, android: null },

@@ -11,7 +11,9 @@ import type { ServerModule } from '../module.js';
 import { GuardEvents } from './guardEvents.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
 import { hostPageContent } from './hostPageContent.js';
-import { guardsCommand, remotesCommand } from './opsCommands.js';
+import { DeployTokens } from './deployTokens.js';
+import { DeployTokensRepository } from './deployTokensRepository.js';
+import { guardsCommand, remotesCommand, tokensCommand } from './opsCommands.js';
 import { PagePreloads } from './pagePreloads.js';
 import { RemoteStore } from './remoteStore.js';
 import { PlatformRepository } from './repository.js';
@@ -66,16 +68,18 @@ export async function createPlatformModule({
   const remotes = remoteBlobStore(blobs ?? ownBlobs!, config.remoteStoreDir);
   const service = await createPlatformService(db, { ...config, remotes });
   const guardEvents = createGuardEvents(db, sharedState, log);
+  const deployTokens = new DeployTokens(new DeployTokensRepository(db), AREAS.map((a) => a.area));
   return {
     service,
     pageContent: hostPageContent(service, new PagePreloads(new RemoteStore(remotes), config.hostShellDir), userIdOf),
     ...(ownBlobs ? { close: async () => closeBlobStore(ownBlobs) } : {}),
-    routes: (app) => platformRoutes(app, { service, guardEvents, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
-    opsCommands: { remotes: remotesCommand(service), guards: guardsCommand(new GuardEventsRepository(db)) },
+    routes: (app) => platformRoutes(app, { service, guardEvents, deployTokens, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
+    opsCommands: { remotes: remotesCommand(service), guards: guardsCommand(new GuardEventsRepository(db)), tokens: tokensCommand(deployTokens) },
   };
 }
 
 export { PlatformService, PlatformError } from './service.js';
 export type { GuardEvents } from './guardEvents.js';
 export { GuardEventsRepository, type GuardEventRow } from './guardEventsRepository.js';
-export { REMOTES_USAGE, GUARDS_USAGE } from './opsCommands.js';
+export { REMOTES_USAGE, GUARDS_USAGE, TOKENS_USAGE } from './opsCommands.js';
+export { isPush, runPush } from './pushCommand.js';

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../config.js';
-import { parseSharedOpsArgs } from '../../ops/options.js';
+import { parseOpsArgs, parseSharedOpsArgs } from '../../ops/options.js';
 import { OpsInputError, type OpsCommand } from '../module.js';
+import type { DeployTokens } from './deployTokens.js';
 import type { GuardEventsRepository } from './guardEventsRepository.js';
 import { parseDetail, PlatformError, type PlatformService } from './service.js';
 
@@ -10,11 +11,19 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
   list                                  各区域的在线版本、上一版本、灰度与已发布版本
   publish <area> [buildDir] [--activate] [--notes 文本]
                                         校验并发布一个构建（默认 mf-<area>/dist/<package 版本>）
+  push <area> <buildDir> --server <url> [--token 令牌] [--notes 文本]
+                                        打包构建并上传到服务器发布（团队的 CI 用；令牌也可用环境变量 DEPLOY_TOKEN）
   activate <area> <version>             上线一个已发布版本（原版本成为回退版本）
   rollback <area>                       回滚到上一个可用版本
   canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）
-  history <area> [--limit N]            发布、切换、回滚、灰度与加载失败记录
+  history <area> [--limit N]            发布、切换、回滚、灰度（含操作者：令牌名、ops 或 cli）与加载失败记录
   bootstrap                             发布每个区域的本地构建（版本号已发布且内容不同时发布为 <版本>-local.<哈希>），并上线它：区域没有在线版本或在线的是同一版本线的构建时`;
+
+export const TOKENS_USAGE = `用法: pnpm ops tokens <命令>
+  create --name <名称> --area <area> --can publish,canary,activate,rollback [--expires-days N]
+                                        为一个区域的团队生成部署令牌（只显示这一次；服务器只存它的哈希）
+  list                                  名称、区域、权限、创建、到期、最近使用、吊销
+  revoke <name>                         吊销令牌（立即生效；名字保留，历史可查）`;
 
 export const GUARDS_USAGE = `用法: pnpm ops guards <命令>
   list [--limit N]                      最近的守卫事件（打开开发者工具、Alook 浏览器），默认 30 条`;
@@ -97,7 +106,7 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
       for (const event of await service.history(area, Number.isInteger(limit) && limit > 0 ? limit : 30)) {
         const detail = parseDetail(event);
         const extra = event.kind === 'error' ? `${String(detail.stage)}: ${String(detail.message)}` : Object.keys(detail).length ? JSON.stringify(detail) : '';
-        print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${extra}`);
+        print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${(event.actor || '-').padEnd(12)} ${extra}`);
       }
       return;
     }
@@ -144,4 +153,52 @@ export function guardsCommand(events: GuardEventsRepository): OpsCommand {
       if (!rows.length) print('（还没有守卫事件）');
     },
   };
+}
+
+const TOKEN_OPTIONS = { name: { type: 'string' }, area: { type: 'string' }, can: { type: 'string' }, 'expires-days': { type: 'string' } } as const;
+
+/** `pnpm ops tokens create|list|revoke`: the refusals (PlatformError) are printed as 失败：… with exit 1. */
+export function tokensCommand(tokens: DeployTokens): OpsCommand {
+  return {
+    usage: TOKENS_USAGE,
+    run: (argv, print) =>
+      runTokens(tokens, argv, print).catch((error: unknown) => {
+        throw error instanceof PlatformError ? new OpsInputError(error.message, 'failed') : error;
+      }),
+  };
+}
+
+async function runTokens(tokens: DeployTokens, argv: string[], print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseOpsArgs(argv, TOKEN_OPTIONS);
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case 'create': {
+      const days = values['expires-days'];
+      if (days !== undefined && !/^\d{1,5}$/.test(days)) throw new OpsInputError('--expires-days 必须是正整数', 'usage');
+      const name = need(values.name, '--name');
+      const area = need(values.area, '--area');
+      const rights = need(values.can, '--can').split(',').map((r) => r.trim()).filter(Boolean);
+      const token = await tokens.create({ name, area, rights, expiresDays: days === undefined ? undefined : Number(days) });
+      print(`已生成部署令牌 ${name}（区域 ${area}，权限 ${rights.join(',')}${days ? `，${days} 天后过期` : '，不过期'}）。它只显示这一次，请存进团队 CI 的机密变量 DEPLOY_TOKEN：`);
+      print(token);
+      return;
+    }
+    case 'list': {
+      const rows = await tokens.list();
+      for (const t of rows) {
+        const state = t.revoked_at ? `已吊销 ${t.revoked_at}` : '有效';
+        print(`${t.name.padEnd(16)} ${t.area.padEnd(8)} ${t.rights.padEnd(30)} 创建 ${t.created_at}  到期 ${t.expires_at ?? '-'}  最近使用 ${t.last_used_at ?? '-'}  ${state}`);
+      }
+      if (!rows.length) print('（还没有部署令牌）');
+      return;
+    }
+    case 'revoke': {
+      const name = need(rest[0], 'name');
+      await tokens.revoke(name);
+      print(`已吊销部署令牌 ${name}`);
+      return;
+    }
+    default:
+      throw new OpsInputError(command ? `未知命令：${command}` : '', 'usage');
+  }
 }

@@ -115,6 +115,19 @@ export class RemoteStore {
   }
 }
 
+/**
+ * One hash of a build's whole content: every file's path and bytes, in path order, but the
+ * precompressed siblings (made from their files, and added at publish when missing).
+ */
+export function contentHashOf(buildDir: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(buildDir).filter((f) => !SIBLING.test(f)).sort()) {
+    hash.update(`${file}\0${fs.statSync(path.join(buildDir, file)).size}\0`);
+    hash.update(fs.readFileSync(path.join(buildDir, file)));
+  }
+  return `sha256-${hash.digest('base64')}`;
+}
+
 /** Subresource-integrity style hash of a build's remoteEntry.js. */
 export function integrityOf(buildDir: string): string {
   const body = fs.readFileSync(path.join(buildDir, 'remoteEntry.js'));

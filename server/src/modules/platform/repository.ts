@@ -56,7 +56,7 @@ export class PlatformRepository {
     await this.db.insertInto('remote_releases').values({ ...release, created_at: now() }).execute();
   }
 
-  async addEvent(event: Pick<RemoteEvent, 'area' | 'kind' | 'version' | 'detail'>): Promise<void> {
+  async addEvent(event: Pick<RemoteEvent, 'area' | 'kind' | 'version' | 'detail'> & { actor?: string }): Promise<void> {
     await this.db.insertInto('remote_events').values({ ...event, created_at: now() }).execute();
   }
 

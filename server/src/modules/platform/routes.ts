@@ -1,9 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ContactInfo, DownloadLinks } from '@qiming/contracts';
 import { AppError, ok } from '../../http/envelope.js';
 import type { ModuleApp } from '../module.js';
+import { OPS_CALLER, refusalOf, type DeployRight, type DeployTokens, type OpsCaller } from './deployTokens.js';
 import type { GuardEvents } from './guardEvents.js';
+import { ArchiveTooLargeError, withUnpackedRelease } from './releaseArchive.js';
+import { MAX_ARCHIVE_BYTES } from './releaseLimits.js';
 import { PlatformError, type PlatformService } from './service.js';
 import { visitorKey, type UserIdOf } from './visitor.js';
 
@@ -22,12 +27,14 @@ const GuardEventBody = z.object({
 });
 const AreaParams = z.object({ area: z.string().min(1).max(40) });
 const ReleaseParams = z.object({ area: z.string().min(1).max(40), version: z.string().min(1).max(64) });
+const PublishQuery = z.object({ notes: z.string().max(500, { error: 'notes 不能超过 500 个字符' }).optional() });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
 const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
 
 export interface PlatformRouteOptions {
   service: PlatformService;
   opsToken: string | undefined;
+  deployTokens: DeployTokens;
   /** The signed-in user's id (never throws); the cohort then follows the user. */
   userIdOf?: UserIdOf;
   contact: ContactInfo;
@@ -40,13 +47,24 @@ function asAppError(error: unknown): never {
   throw error;
 }
 
-function tokenMatches(expected: string, header: string | undefined): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const want = Buffer.from(expected);
-  return given.length === want.length && timingSafeEqual(given, want);
+function tokenMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function platformRoutes(app: ModuleApp, { service, opsToken, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
+/** The ops routes' caller: OPS_TOKEN (when set) or a live deploy token; anything else is refused here. */
+async function opsCallerOf(header: string | undefined, opsToken: string | undefined, deployTokens: DeployTokens): Promise<OpsCaller> {
+  const bearer = header?.replace(/^Bearer\s+/i, '') ?? '';
+  if (opsToken && tokenMatches(opsToken, bearer)) return OPS_CALLER;
+  const deploy = bearer ? await deployTokens.authenticate(bearer) : null;
+  if (deploy && 'refused' in deploy) throw new AppError(401, deploy.refused, 401);
+  if (deploy) return deploy;
+  if (!opsToken) throw new AppError(403, `运维接口未开启（服务器未设置 OPS_TOKEN）${bearer ? '，这也不是有效的部署令牌' : ''}`, 403);
+  throw new AppError(401, '运维令牌无效', 401);
+}
+
+export async function platformRoutes(app: ModuleApp, { service, opsToken, deployTokens, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
   app.get('/platform/remotes', async (request, reply) => {
     const key = await visitorKey(request, reply, userIdOf);
     reply.header('Cache-Control', 'no-cache');
@@ -84,31 +102,59 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, userId
     return ok(null);
   });
 
-  // Registry changes over HTTP, for ops tools on other machines. Refused unless OPS_TOKEN is set.
+  // Registry changes over HTTP, for ops tools and teams' CI on other machines: OPS_TOKEN may do
+  // everything, a deploy token its rights on its own area. Every change is recorded with the caller's name.
   app.register(async (ops: ModuleApp) => {
+    const callers = new WeakMap<FastifyRequest, OpsCaller>();
     ops.addHook('onRequest', async (request) => {
-      if (!opsToken) throw new AppError(403, '运维接口未开启（服务器未设置 OPS_TOKEN）', 403);
-      if (!tokenMatches(opsToken, request.headers.authorization)) throw new AppError(401, '运维令牌无效', 401);
+      callers.set(request, await opsCallerOf(request.headers.authorization, opsToken, deployTokens));
     });
+    /** The caller's name for the history, once it may do `right` (null: only read) to `area`. */
+    const allowed = (request: FastifyRequest, area: string, right: DeployRight | null): string => {
+      const caller = callers.get(request)!;
+      const refusal = refusalOf(caller, area, right);
+      if (refusal) throw new AppError(403, refusal, 403);
+      return caller.name;
+    };
+
     ops.get('/platform/ops/remotes', async () => ok(await service.summary()));
     ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams } }, async (request) => {
       const { area } = request.params;
+      allowed(request, area, null);
       return ok(await service.history(area).catch(asAppError));
+    });
+    // A build's tar.gz, read as a stream (no body schema can describe it): withUnpackedRelease limits and checks it.
+    ops.addContentTypeParser(['application/gzip', 'application/x-gzip', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+    ops.post('/platform/ops/remotes/:area/releases', { schema: { params: AreaParams, querystring: PublishQuery } }, async (request, reply) => {
+      const { area } = request.params;
+      const actor = allowed(request, area, 'publish');
+      // Refused before or while it streams in; the connection is closed, as the rest of the upload is not read.
+      const tooLarge = () => {
+        reply.header('Connection', 'close');
+        return new AppError(413, new ArchiveTooLargeError().message, 413);
+      };
+      if (Number(request.headers['content-length']) > MAX_ARCHIVE_BYTES) throw tooLarge();
+      const notes = request.query.notes ?? '';
+      const published = await withUnpackedRelease(request.body as Readable, (buildDir) => service.publish({ area, buildDir, notes, actor })).catch((error: unknown) => {
+        throw error instanceof ArchiveTooLargeError ? tooLarge() : error;
+      }).catch(asAppError);
+      const { version, alreadyPublished } = published;
+      return ok(published, alreadyPublished ? `${area} ${version} 已发布过（内容相同），未改动` : `已发布 ${area} ${version}`);
     });
     ops.post('/platform/ops/remotes/:area/activate', { schema: { params: AreaParams, body: ActivateBody } }, async (request) => {
       const { area } = request.params;
       const { version } = request.body;
-      await service.activate(area, version).catch(asAppError);
+      await service.activate(area, version, allowed(request, area, 'activate')).catch(asAppError);
       return ok(null, `${area} 已切换到 ${version}`);
     });
     ops.post('/platform/ops/remotes/:area/rollback', { schema: { params: AreaParams } }, async (request) => {
       const { area } = request.params;
-      return ok(await service.rollback(area).catch(asAppError));
+      return ok(await service.rollback(area, allowed(request, area, 'rollback')).catch(asAppError));
     });
     ops.post('/platform/ops/remotes/:area/canary', { schema: { params: AreaParams, body: CanaryBody } }, async (request) => {
       const { area } = request.params;
       const { version, percent } = request.body;
-      await service.canary(area, version, percent).catch(asAppError);
+      await service.canary(area, version, percent, allowed(request, area, 'canary')).catch(asAppError);
       return ok(null);
     });
   });

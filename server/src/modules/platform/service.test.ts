@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
@@ -52,6 +53,15 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   it('refuses to overwrite a published version with different content', async () => {
     const changed = fakeRemoteBuild({ area: 'chat', version: '1.0.0', remoteEntry: '/* different */' });
     await assert.rejects(service.publish({ area: 'chat', buildDir: changed }), /已发布且内容不同/);
+  });
+
+  it('judges a version by all its files, not only remoteEntry.js, and not by the precompressed siblings', async () => {
+    const build = fakeRemoteBuild({ area: 'chat', version: '1.0.0' });
+    fs.writeFileSync(path.join(build, 'main.abc123.js'), '/* another chunk, same entry */');
+    await assert.rejects(service.publish({ area: 'chat', buildDir: build }), /chat 1\.0\.0 已发布且内容不同/);
+    const withSibling = fakeRemoteBuild({ area: 'chat', version: '1.0.0' });
+    fs.writeFileSync(path.join(withSibling, 'remoteEntry.js.gz'), gzipSync(fs.readFileSync(path.join(withSibling, 'remoteEntry.js'))));
+    assert.deepEqual(await service.publish({ area: 'chat', buildDir: withSibling }), { version: '1.0.0', alreadyPublished: true });
   });
 
   for (const [name, options, reason] of [

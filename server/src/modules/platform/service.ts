@@ -5,7 +5,8 @@ import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@q
 import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/contracts/federation';
 import { inCanary } from './cohort.js';
 import { bootFilesOf, readReleasePlan } from './pagePreloads.js';
-import { integrityOf, type RemoteStore } from './remoteStore.js';
+import { sizeProblem } from './releaseLimits.js';
+import { contentHashOf, integrityOf, type RemoteStore } from './remoteStore.js';
 import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
 
 /** A refused registry operation; its message is for the operator or the caller as it stands. */
@@ -67,11 +68,14 @@ export class PlatformService {
 
   /**
    * Validates a build and copies it into the store under its version (release.json's, or `as`:
-   * a local rebuild's own name, written into the stored release.json).
+   * a local rebuild's own name, written into the stored release.json). `actor` is who does it, for
+   * the history (a deploy token's name, `ops` over HTTP with OPS_TOKEN, `cli` from pnpm ops).
    */
-  async publish({ area, buildDir, notes = '', as }: { area: string; buildDir: string; notes?: string; as?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
+  async publish({ area, buildDir, notes = '', as, actor = 'cli' }: { area: string; buildDir: string; notes?: string; as?: string; actor?: string }): Promise<{ version: string; alreadyPublished: boolean }> {
     const definition = await this.requireArea(area);
     if (!fs.existsSync(buildDir) || !fs.statSync(buildDir).isDirectory()) throw new PlatformError(`构建目录不存在：${buildDir}`);
+    const oversize = sizeProblem(buildDir);
+    if (oversize) throw new PlatformError(oversize);
     const release = readJson(path.join(buildDir, 'release.json')) as { area?: string; version?: string } | null;
     if (!release?.version) throw new PlatformError('构建目录里没有 release.json（请用项目的构建命令生成）');
     if (release.area !== area) throw new PlatformError(`这是区域 ${release.area ?? '?'} 的构建，不能发布到 ${area}`);
@@ -88,9 +92,10 @@ export class PlatformService {
 
     // Integrity and every check above are of the uncompressed files; siblings are derived from them.
     const integrity = integrityOf(buildDir);
+    const contentHash = contentHashOf(buildDir);
     const existing = await this.repo.release(area, version);
     if (existing) {
-      if (existing.integrity !== integrity) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
+      if (!sameContent(existing, integrity, contentHash)) throw new PlatformError(`${area} ${version} 已发布且内容不同；已发布的文件不可改写，请提升版本号后重新构建`);
       // Published before builds had siblings: they are added, nothing else changes.
       if (await this.store.has(area, version)) await this.store.completeSiblings(area, version);
       return { version, alreadyPublished: true };
@@ -98,8 +103,8 @@ export class PlatformService {
     // Not in the registry: whatever is stored under the version is an interrupted publish's.
     await this.store.remove(area, version);
     await this.store.copyIn(area, version, buildDir, version === release.version ? undefined : { ...release, version });
-    await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, notes });
-    await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }) });
+    await this.repo.insertRelease({ area, version, entry_url: this.store.entryUrl(area, version), integrity, content_hash: contentHash, notes });
+    await this.repo.addEvent({ area, kind: 'publish', version, detail: JSON.stringify({ integrity, notes }), actor });
     return { version, alreadyPublished: false };
   }
 
@@ -116,18 +121,18 @@ export class PlatformService {
     const base = release?.version;
     if (!base) return { ...(await this.publish({ area, buildDir })), activated: false, active: null };
     const published = await this.repo.release(area, base);
-    const integrity = integrityOf(buildDir);
-    const as = published && published.integrity !== integrity ? `${base}-local.${createHash('sha256').update(integrity).digest('hex').slice(0, 10)}` : base;
+    const contentHash = contentHashOf(buildDir);
+    const as = published && !sameContent(published, integrityOf(buildDir), contentHash) ? `${base}-local.${createHash('sha256').update(contentHash).digest('hex').slice(0, 10)}` : base;
     const { version, alreadyPublished } = await this.publish({ area, buildDir, as });
     const { active_version: active } = await this.requireChannel(area);
     const sameLine = active === base || !!active?.startsWith(`${base}-local.`);
     if (active === version || (active && !sameLine)) return { version, alreadyPublished, activated: false, active };
-    await this.activate(area, version);
+    await this.activate(area, version, 'cli');
     return { version, alreadyPublished, activated: true, active: version };
   }
 
   /** Makes a published version live; the version it replaces becomes the known-good fallback. */
-  async activate(area: string, version: string): Promise<Channel> {
+  async activate(area: string, version: string, actor = 'cli'): Promise<Channel> {
     const channel = await this.requireChannel(area);
     await this.requireRelease(area, version);
     if (channel.active_version === version) return channel;
@@ -137,12 +142,12 @@ export class PlatformService {
       previous_version: channel.active_version ?? channel.previous_version,
       ...(clearsCanary ? { canary_version: null, canary_percent: 0 } : {}),
     });
-    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }) });
+    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }), actor });
     return this.requireChannel(area);
   }
 
   /** Puts the known-good version back; the version rolled back from is never offered as a fallback again. */
-  async rollback(area: string): Promise<{ from: string | null; to: string }> {
+  async rollback(area: string, actor = 'cli'): Promise<{ from: string | null; to: string }> {
     const channel = await this.requireChannel(area);
     const target = channel.previous_version;
     if (!target) throw new PlatformError(`${area} 没有可回滚的上一个版本`);
@@ -151,17 +156,17 @@ export class PlatformService {
     const history = await this.repo.activationHistory(area);
     const nextPrevious = history.find((v) => v !== target && !rolledBack.has(v)) ?? null;
     await this.repo.updateChannel(area, { active_version: target, previous_version: nextPrevious });
-    await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }) });
+    await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }), actor });
     return { from: channel.active_version, to: target };
   }
 
   /** Serves `version` to `percent`% of callers (stable per caller); 0 ends the canary. */
-  async canary(area: string, version: string, percent: number): Promise<void> {
+  async canary(area: string, version: string, percent: number, actor = 'cli'): Promise<void> {
     await this.requireChannel(area);
     await this.requireRelease(area, version);
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new PlatformError('灰度比例必须是 0 到 100 的整数');
     await this.repo.updateChannel(area, percent === 0 ? { canary_version: null, canary_percent: 0 } : { canary_version: version, canary_percent: percent });
-    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }) });
+    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }), actor });
   }
 
   /**
@@ -237,6 +242,11 @@ export class PlatformService {
     if (!release) throw new PlatformError(`${area} 没有已发布的版本 ${version}（先用 publish 发布）`);
     return release;
   }
+}
+
+/** A published release has this content: all its files when it was published with their hash, else its remoteEntry.js. */
+function sameContent(release: Release, integrity: string, contentHash: string): boolean {
+  return release.content_hash ? release.content_hash === contentHash : release.integrity === integrity;
 }
 
 function readJson(file: string): unknown {

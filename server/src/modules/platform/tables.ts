@@ -6,6 +6,8 @@ export interface RemoteReleaseTable {
   version: string;
   entry_url: string;
   integrity: string;
+  /** sha256 of every file but the precompressed siblings (remoteStore.ts `contentHashOf`); null for releases before migration 028. */
+  content_hash: string | null;
   notes: string;
   created_at: string;
 }
@@ -28,7 +30,22 @@ export interface RemoteEventTable {
   kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'error';
   version: string | null;
   detail: string;
+  /** Who made the change: a deploy token's name, `ops` (OPS_TOKEN over HTTP), `cli` (pnpm ops); '' before migration 028 and for browser reports. */
+  actor: Generated<string>;
   created_at: string;
+}
+
+/** A deploy token: `rights` on one `area`, known by its sha256 (the token itself is shown once). */
+export interface DeployTokenTable {
+  name: string;
+  area: string;
+  /** Comma-separated: publish, canary, activate, rollback. */
+  rights: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** A browser's report that a guard fired (developer tools open, the Alook browser). */
@@ -47,4 +64,5 @@ export interface PlatformTables {
   remote_channels: RemoteChannelTable;
   remote_events: RemoteEventTable;
   guard_events: GuardEventTable;
+  deploy_tokens: DeployTokenTable;
 }

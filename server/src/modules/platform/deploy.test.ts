@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
+import type { AddressInfo } from 'node:net';
+import { DeployTokens } from './deployTokens.js';
+import { DeployTokensRepository } from './deployTokensRepository.js';
+import { tokensCommand } from './opsCommands.js';
+import { runPush } from './pushCommand.js';
+import { packBuild } from './releaseArchive.js';
+import { RELEASE_LIMITS } from './releaseLimits.js';
+
+const OPS = 'ops-secret-token';
+
+/** A tar.gz written by hand, so the entries a packer would never make (links, `..`, absolute paths) can be sent. */
+function rawArchive(entries: { name: string; type?: '0' | '2' | '5'; body?: string; link?: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const body = Buffer.from(entry.body ?? '');
+    const header = Buffer.alloc(512);
+    const field = (value: string, offset: number, length: number) => header.write(value, offset, length, 'utf8');
+    field(entry.name, 0, 100);
+    field('0000644\0', 100, 8);
+    field('0000000\0', 108, 8);
+    field('0000000\0', 116, 8);
+    field(`${body.length.toString(8).padStart(11, '0')}\0`, 124, 12);
+    field('00000000000\0', 136, 12);
+    field('        ', 148, 8);
+    field(entry.type ?? '0', 156, 1);
+    field(entry.link ?? '', 157, 100);
+    field('ustar\0', 257, 6);
+    field('00', 263, 2);
+    let sum = 0;
+    for (const byte of header) sum += byte;
+    field(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8);
+    blocks.push(header, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
+
+/** A good build's files as raw entries, plus `extra`. */
+function buildEntries(area: string, version: string) {
+  const dir = fakeRemoteBuild({ area, version });
+  return fs.readdirSync(dir).map((name) => ({ name, body: fs.readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+describe(`publishing over HTTP (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ OPS_TOKEN: OPS });
+  });
+  after(() => t.close());
+
+  const push = (area: string, archive: Buffer, token = OPS) =>
+    t.app.server.inject({
+      method: 'POST',
+      url: `/app-api/platform/ops/remotes/${area}/releases`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip' },
+      payload: archive,
+    });
+
+  it('publishes a packed build, serves it, and answers the same content again without change', async () => {
+    const archive = await packBuild(fakeRemoteBuild({ area: 'pay', version: '2.0.0' }));
+    const first = await push('pay', archive);
+    assert.deepEqual(first.json(), { code: 0, data: { version: '2.0.0', alreadyPublished: false }, msg: '已发布 pay 2.0.0' });
+    const served = await t.app.server.inject({ method: 'GET', url: '/remotes/pay/2.0.0/remoteEntry.js' });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.body, '/* pay 2.0.0 */');
+
+    const again = await push('pay', archive);
+    assert.deepEqual(again.json(), { code: 0, data: { version: '2.0.0', alreadyPublished: true }, msg: 'pay 2.0.0 已发布过（内容相同），未改动' });
+    assert.equal((await t.app.platform.history('pay')).filter((e) => e.kind === 'publish').length, 1);
+
+    const changed = await push('pay', await packBuild(fakeRemoteBuild({ area: 'pay', version: '2.0.0', remoteEntry: '/* other */' })));
+    assert.equal(changed.json().code, 400);
+    assert.match(changed.json().msg, /pay 2\.0\.0 已发布且内容不同/);
+  });
+
+  it('accepts an archive of the version folder itself (tar czf … -C dist 2.1.0)', async () => {
+    const entries = buildEntries('pay', '2.1.0').map((e) => ({ ...e, name: `2.1.0/${e.name}` }));
+    const response = await push('pay', rawArchive([{ name: '2.1.0/', type: '5' }, ...entries]));
+    assert.equal(response.json().msg, '已发布 pay 2.1.0');
+  });
+
+  for (const [what, extra, reason] of [
+    ['a path escape', { name: '../escaped.js', body: 'x' }, /压缩包里的路径越出了构建目录：\.\.\/escaped\.js/],
+    ['an absolute path', { name: '/tmp/qm-absolute.js', body: 'x' }, /压缩包里有绝对路径：\/tmp\/qm-absolute\.js/],
+    ['a symlink', { name: 'secret.js', type: '2', link: '/etc/passwd' }, /压缩包里有符号链接：secret\.js（只接受普通文件和目录）/],
+  ] as const) {
+    it(`refuses an archive with ${what}, and stores nothing`, async () => {
+      const response = await push('pay', rawArchive([...buildEntries('pay', '3.0.0'), extra]));
+      assert.equal(response.json().code, 400);
+      assert.match(response.json().msg, reason);
+      assert.equal((await t.app.server.inject({ method: 'GET', url: '/remotes/pay/3.0.0/remoteEntry.js' })).statusCode, 404);
+      assert.equal(fs.existsSync('/tmp/qm-absolute.js'), false);
+    });
+  }
+
+  it('refuses what the CLI refuses, with the same reasons: a bundled singleton, a wrong container name', async () => {
+    const bundled = await push('chat', await packBuild(fakeRemoteBuild({ area: 'chat', version: '3.0.0', chunkPackages: { 'vendor.abc.js': ['react'] } })));
+    assert.equal(bundled.json().code, 400);
+    assert.match(bundled.json().msg, /^构建不符合共享约定：.*react/);
+    const container = await push('chat', await packBuild(fakeRemoteBuild({ area: 'chat', version: '3.0.0', container: 'mf_pay' })));
+    assert.match(container.json().msg, /容器名应为 mf_chat/);
+    const singleton = await push('chat', await packBuild(fakeRemoteBuild({ area: 'chat', version: '3.0.0', shared: GOOD_SHARED.map((s) => (s.name === 'react' ? { ...s, singleton: false } : s)) })));
+    assert.match(singleton.json().msg, /react 必须是单例共享/);
+    const otherArea = await push('chat', await packBuild(fakeRemoteBuild({ area: 'pay', version: '3.0.0' })));
+    assert.equal(otherArea.json().msg, '这是区域 pay 的构建，不能发布到 chat');
+  });
+
+  it('refuses an oversize file over HTTP and from the CLI alike', async () => {
+    const build = fakeRemoteBuild({ area: 'media', version: '3.0.0' });
+    fs.writeFileSync(path.join(build, 'huge.js'), Buffer.alloc(RELEASE_LIMITS.fileBytes + 1));
+    const response = await push('media', await packBuild(build));
+    assert.equal(response.json().code, 400);
+    assert.match(response.json().msg, /^文件 huge\.js 有 20\.0 MiB，超过单个文件上限 20\.0 MiB$/);
+    await assert.rejects(t.app.platform.publish({ area: 'media', buildDir: build }), /文件 huge\.js .*超过单个文件上限/);
+  });
+
+  it('refuses what is not a tar.gz, an oversize upload and a caller without the ops token', async () => {
+    const garbage = await push('pay', Buffer.from('not an archive'));
+    assert.match(garbage.json().msg, /^压缩包无法解开（需要 tar\.gz）/);
+    const huge = await t.app.server.inject({
+      method: 'POST',
+      url: '/app-api/platform/ops/remotes/pay/releases',
+      headers: { authorization: `Bearer ${OPS}`, 'content-type': 'application/gzip', 'content-length': String(60 * 1024 * 1024) },
+      payload: Buffer.alloc(10),
+    });
+    assert.equal(huge.statusCode, 413);
+    assert.equal(huge.json().msg, '压缩包超过上限 50 MiB');
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const streamed = await t.app.server.inject({
+      method: 'POST',
+      url: '/app-api/platform/ops/remotes/pay/releases',
+      headers: { authorization: `Bearer ${OPS}`, 'content-type': 'application/gzip' },
+      payload: Readable.from((function* () {
+        for (let i = 0; i < 51; i++) yield chunk;
+      })()),
+    });
+    assert.equal(streamed.statusCode, 413, 'counted while streaming, without a Content-Length');
+    assert.equal(streamed.headers.connection, 'close');
+    assert.equal(streamed.json().msg, '压缩包超过上限 50 MiB');
+    const anonymous = await push('pay', await packBuild(fakeRemoteBuild({ area: 'pay', version: '4.0.0' })), 'nope');
+    assert.equal(anonymous.statusCode, 401);
+  });
+});
+
+describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let tokens: DeployTokens;
+  const AREAS = ['account', 'chat', 'media', 'pay', 'toolbox'];
+  before(async () => {
+    t = await createTestApp({ OPS_TOKEN: OPS });
+    tokens = new DeployTokens(new DeployTokensRepository(t.app.db.db), AREAS);
+  });
+  after(() => t.close());
+
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object | Buffer) =>
+    t.app.server.inject({
+      method,
+      url: `/app-api/platform/ops/remotes/${url}`,
+      headers: { authorization: `Bearer ${token}`, ...(Buffer.isBuffer(payload) ? { 'content-type': 'application/gzip' } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const pack = (area: string, version: string) => packBuild(fakeRemoteBuild({ area, version }));
+
+  it('lets a deploy token do only its rights on its own area, and records each step with its name', async () => {
+    const ci = await tokens.create({ name: 'pay-ci', area: 'pay', rights: ['publish', 'canary'] });
+    const release = await tokens.create({ name: 'pay-release', area: 'pay', rights: ['activate', 'rollback'], expiresDays: 30 });
+    assert.match(ci, /^qmd_[A-Za-z0-9_-]{43}$/);
+
+    assert.equal((await call(ci, 'POST', 'pay/releases', await pack('pay', '1.0.0'))).json().msg, '已发布 pay 1.0.0');
+    assert.equal((await call(ci, 'POST', 'pay/releases', await pack('pay', '1.1.0'))).json().msg, '已发布 pay 1.1.0');
+
+    const otherArea = await call(ci, 'POST', 'chat/releases', await pack('chat', '1.0.0'));
+    assert.equal(otherArea.statusCode, 403);
+    assert.equal(otherArea.json().msg, '部署令牌 pay-ci 只能操作区域 pay，不能操作 chat');
+    assert.equal((await call(ci, 'GET', 'chat/history')).statusCode, 403);
+    const noActivate = await call(ci, 'POST', 'pay/activate', { version: '1.0.0' });
+    assert.equal(noActivate.statusCode, 403);
+    assert.equal(noActivate.json().msg, '部署令牌 pay-ci 没有上线（activate）权限（它有：发布、灰度）');
+    assert.equal((await call(release, 'POST', 'pay/releases', await pack('pay', '1.2.0'))).statusCode, 403);
+
+    assert.equal((await call(release, 'POST', 'pay/activate', { version: '1.0.0' })).json().code, 0);
+    assert.equal((await call(OPS, 'POST', 'pay/activate', { version: '1.1.0' })).json().code, 0);
+    assert.equal((await call(ci, 'POST', 'pay/canary', { version: '1.0.0', percent: 10 })).json().code, 0);
+    assert.deepEqual((await call(release, 'POST', 'pay/rollback')).json().data, { from: '1.1.0', to: '1.0.0' });
+    await t.app.platform.canary('pay', '1.0.0', 0);
+
+    const history = (await call(ci, 'GET', 'pay/history')).json().data as { kind: string; version: string; actor: string }[];
+    assert.deepEqual(
+      history.map((e) => [e.kind, e.version, e.actor]).reverse(),
+      [
+        ['publish', '1.0.0', 'pay-ci'],
+        ['publish', '1.1.0', 'pay-ci'],
+        ['activate', '1.0.0', 'pay-release'],
+        ['activate', '1.1.0', 'ops'],
+        ['canary', '1.0.0', 'pay-ci'],
+        ['rollback', '1.0.0', 'pay-release'],
+        ['canary', '1.0.0', 'cli'],
+      ],
+    );
+  });
+
+  it('refuses a revoked or expired token, and lists use and state', async () => {
+    const token = await tokens.create({ name: 'media-ci', area: 'media', rights: ['publish'] });
+    assert.equal((await call(token, 'GET', 'media/history')).statusCode, 200);
+    const lines: string[] = [];
+    await tokensCommand(tokens).run(['revoke', 'media-ci'], (line) => lines.push(line));
+    assert.deepEqual(lines, ['已吊销部署令牌 media-ci']);
+    const revoked = await call(token, 'POST', 'media/releases', await pack('media', '1.0.0'));
+    assert.equal(revoked.statusCode, 401);
+    assert.equal(revoked.json().msg, '部署令牌 media-ci 已吊销');
+
+    const longAgo = new DeployTokens(new DeployTokensRepository(t.app.db.db), AREAS, () => new Date(Date.now() - 3 * 24 * 3600 * 1000));
+    const stale = await longAgo.create({ name: 'media-old', area: 'media', rights: ['publish'], expiresDays: 2 });
+    const expired = await call(stale, 'POST', 'media/releases', await pack('media', '1.0.0'));
+    assert.equal(expired.statusCode, 401);
+    assert.match(expired.json().msg, /^部署令牌 media-old 已于 .* 过期$/);
+    assert.equal((await call(`${token}x`, 'GET', 'media/history')).statusCode, 401);
+
+    const list: string[] = [];
+    await tokensCommand(tokens).run(['list'], (line) => list.push(line));
+    const row = list.find((line) => line.startsWith('media-ci'))!;
+    assert.match(row, /^media-ci\s+media\s+publish\s+创建 \S+  到期 -  最近使用 20\S+  已吊销 20/);
+    assert.match(list.find((line) => line.startsWith('media-old'))!, /最近使用 -  有效$/);
+  });
+
+  it('refuses a token that is badly asked for, with the reason', async () => {
+    const refused = async (argv: string[]) => {
+      const error = await tokensCommand(tokens).run(argv, () => undefined).then(() => null, (e: Error) => e);
+      return error?.message;
+    };
+    assert.equal(await refused(['create', '--name', 'x', '--area', 'shop', '--can', 'publish']), '未知区域：shop（可选：account、chat、media、pay、toolbox）');
+    assert.equal(await refused(['create', '--name', 'x', '--area', 'pay', '--can', 'publish,deploy']), '未知权限：deploy（可选：publish、canary、activate、rollback）');
+    assert.equal(await refused(['create', '--name', 'ops', '--area', 'pay', '--can', 'publish']), '令牌名称不能是 ops（历史记录里它指运维本人）');
+    assert.equal(await refused(['create', '--name', 'pay-ci', '--area', 'pay', '--can', 'publish']), '已有名为 pay-ci 的令牌（吊销的也保留着名字，以便历史可查）');
+    assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires-days', '0']), '有效天数必须是正整数');
+    assert.equal(await refused(['revoke', 'nobody']), '没有名为 nobody 的令牌');
+  });
+
+  it('pushes a build from a CI machine with DEPLOY_TOKEN (pnpm ops remotes push)', async () => {
+    const token = await tokens.create({ name: 'toolbox-ci', area: 'toolbox', rights: ['publish'] });
+    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}`;
+    const build = fakeRemoteBuild({ area: 'toolbox', version: '2.0.0' });
+    const push = async (area: string, env: NodeJS.ProcessEnv) => {
+      const lines: string[] = [];
+      await runPush(['remotes', 'push', area, build, '--server', server], (line) => lines.push(line), env);
+      return lines;
+    };
+    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^已发布 toolbox 2\.0\.0（\d+ KiB）$/);
+    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^toolbox 2\.0\.0 已发布过（内容相同），未改动/);
+    await assert.rejects(push('chat', { DEPLOY_TOKEN: token }), { message: '部署令牌 toolbox-ci 只能操作区域 toolbox，不能操作 chat' });
+    await assert.rejects(push('toolbox', {}), { message: '缺少令牌：--token 或环境变量 DEPLOY_TOKEN' });
+    assert.equal((await t.app.platform.history('toolbox'))[0]!.actor, 'toolbox-ci');
+  });
+});
