@@ -12,6 +12,8 @@ export interface RegistryArea {
   fallback: { version: string; entry: string } | null;
   /** Route patterns the area owns: "/x", "/x/:param", "/x/*". */
   routes: string[];
+  /** Present when this browser opened an ops preview link: `version` is not what visitors get; the host shows a 预览 badge. */
+  preview?: { expiresAt: string };
 }
 
 export interface Registry {
@@ -20,6 +22,8 @@ export interface Registry {
   apiSite: string;
   /** Language and page-wide switches of this site. */
   site: SiteConfig;
+  /** What became of the preview link this page was opened with (taken, refused, ended); absent without one. */
+  previewNotice?: { ok: boolean; message: string };
 }
 
 export type RemoteFailureStage = 'load' | 'mount';

@@ -111,6 +111,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   HOST_SHELL_DIR: z.string().default(path.join(repoRoot, 'host-shell', 'dist')),
   OPS_TOKEN: z.string().optional(),
+  PREVIEW_LINK_SECRET: optionalVar(z.string().min(32, '至少 32 个字符')),
   API_SITE_URL: z.string().default(''),
   CONTACT_EMAIL: z.string().email().optional().or(z.literal('')),
   CONTACT_WECHAT: z.string().max(64).default(''),
@@ -337,6 +338,8 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** Bearer token for registry mutations over HTTP; without it those calls are refused. */
   opsToken: string | undefined;
+  /** HMAC key of preview links (platform README); DATA_DIR/secrets.json keeps a generated one when unset. Every instance needs the same. */
+  previewLinkSecret: string | undefined;
   apiSiteUrl: string;
   /** 联系我们: what the operator publishes (all optional; GET /app-api/platform/contact). */
   contact: { email: string | null; wechat: string | null; qrUrl: string | null; note: string | null; group: string | null };
@@ -496,6 +499,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remoteStoreDir: path.join(dataDir, 'remotes'),
     storage: storage.storage,
     opsToken: e.OPS_TOKEN || undefined,
+    previewLinkSecret: e.PREVIEW_LINK_SECRET,
     apiSiteUrl: e.API_SITE_URL,
     contact: { email: e.CONTACT_EMAIL || null, wechat: e.CONTACT_WECHAT || null, qrUrl: e.CONTACT_QR_URL || null, note: e.CONTACT_NOTE || null, group: e.CONTACT_GROUP || null },
     site: siteOf(e),

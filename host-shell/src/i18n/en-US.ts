@@ -67,6 +67,10 @@ const enUS: Translation<typeof zhCN> = {
   'signInReminder.action': 'Check in',
   'debug.area': 'Area {area} · version {version}',
   'debug.host': 'Host page',
+  'preview.badge': 'Preview',
+  'preview.area': '{area} {version} (until {until})',
+  'preview.title': 'An unreleased preview version, seen by this browser only',
+  'preview.exit': 'End preview',
   'api.redirecting': 'Taking you to the API site…',
   'api.missing': 'The API site is not open yet',
 

@@ -64,6 +64,10 @@ export const zhCN = {
   'signInReminder.action': '立即签到',
   'debug.area': '区域 {area} · 版本 {version}',
   'debug.host': '宿主页面',
+  'preview.badge': '预览',
+  'preview.area': '{area} {version}（至 {until}）',
+  'preview.title': '这是尚未上线的预览版本，只有这个浏览器看得到',
+  'preview.exit': '退出预览',
   'api.redirecting': '正在前往 API 站点…',
   'api.missing': 'API 站点暂未开放',
 

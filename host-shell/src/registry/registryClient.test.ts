@@ -23,6 +23,14 @@ describe('loadRegistry', () => {
     expect(JSON.parse(storage.data.get(REGISTRY_CACHE_KEY)!)).toEqual(fromServer);
   });
 
+  it('uses a preview registry but keeps remembering the ordinary one', async () => {
+    const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(fromServer) });
+    const preview: Registry = { ...fromServer, areas: [{ ...fromServer.areas[0]!, version: '3.0.0', preview: { expiresAt: '2026-11-29T00:00:00.000Z' } }] };
+    const result = await loadRegistry({ inlined: preview, fetch: respond(502, {}), storage, defaults });
+    expect(result).toEqual({ registry: preview, source: 'page' });
+    expect(JSON.parse(storage.data.get(REGISTRY_CACHE_KEY)!)).toEqual(fromServer);
+  });
+
   it('falls back to the remembered registry when the server fails', async () => {
     const storage = memoryStorage({ [REGISTRY_CACHE_KEY]: JSON.stringify(fromServer) });
     const result = await loadRegistry({ fetch: respond(502, {}), storage, defaults });

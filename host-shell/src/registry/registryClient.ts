@@ -24,7 +24,9 @@ function withSite(registry: Registry, defaults: Registry): Registry {
   return registry.site ? registry : { ...registry, site: defaults.site };
 }
 
+/** A preview's registry is this browser's for a while only: the last ordinary one stays remembered. */
 function remember(storage: Deps['storage'], registry: Registry): void {
+  if (registry.areas.some((a) => a.preview)) return;
   try {
     storage.setItem(REGISTRY_CACHE_KEY, JSON.stringify(registry));
   } catch {

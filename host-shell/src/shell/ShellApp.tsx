@@ -12,6 +12,7 @@ import { InsufficientPointsDialog } from '../dialogs/InsufficientPointsDialog';
 import { PageDialogs } from '../dialogs/PageDialogs';
 import { SessionExpiredDialog } from '../dialogs/SessionExpiredDialog';
 import { Navbar } from '../navbar/Navbar';
+import { PreviewBadge } from '../preview/PreviewBadge';
 import { publishShellHeight } from '../layout/shellHeight';
 import { hidesNavbar } from '../navbar/navigation';
 import { ToastViewport } from '../toasts/ToastViewport';
@@ -56,6 +57,7 @@ export function ShellApp({ registry, hostPage }: { registry: Registry; hostPage:
       <InsufficientPointsDialog />
       <PageDialogs />
       <DebugOverlay pathname={pathname} registry={registry} />
+      <PreviewBadge registry={registry} />
       {owned ? null : createPortal(<HostPage pathname={pathname} apiSite={registry.apiSite} />, hostPage)}
     </>
   );

@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { OpsInputError } from '../modules/module.js';
 
 /**
- * The options of `pnpm ops remotes|cdkeys|guards`: one set, accepted by all three (as it always was).
+ * The options of `pnpm ops cdkeys|guards`: one set, accepted by both (remotes has its own: platform/opsCommands.ts).
  * catalogue, announcements and pay parse their own (JSON values and free texts may start with "-").
  */
 export const SHARED_OPS_OPTIONS = {

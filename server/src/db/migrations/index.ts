@@ -29,6 +29,7 @@ import { mirror } from './025_mirror.js';
 import { docChats } from './026_doc_chats.js';
 import { docChatSources } from './027_doc_chat_sources.js';
 import { deployTokens } from './028_deploy_tokens.js';
+import { canaryGuard } from './029_canary_guard.js';
 
 /** Every migration, in order. Each gets the dialect for the few column types that differ. */
 const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
@@ -60,6 +61,7 @@ const migrations: Array<[string, (dialect: DialectName) => Migration]> = [
   ['026_doc_chats', docChats],
   ['027_doc_chat_sources', docChatSources],
   ['028_deploy_tokens', deployTokens],
+  ['029_canary_guard', canaryGuard],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types apply

@@ -12,6 +12,7 @@ import { DeployTokens } from './deployTokens.js';
 import { DeployTokensRepository } from './deployTokensRepository.js';
 import { GuardEventsRepository } from './guardEventsRepository.js';
 import { createPlatformService } from './index.js';
+import { PreviewLinks } from './previewLinks.js';
 import { platformRoutes } from './routes.js';
 import { silentLog } from '../../log.js';
 import { recordingLog } from '../../testing/log.js';
@@ -46,6 +47,7 @@ describe(`guard events (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       guardEvents,
       opsToken: undefined,
       deployTokens: new DeployTokens(new DeployTokensRepository(db.db), []),
+      previewLinks: new PreviewLinks('a'.repeat(32)),
       userIdOf,
       contact: { email: null, wechat: null, qrUrl: null, note: null, group: null },
       downloads: { windows: null, extension: null, android: null },

@@ -15,6 +15,8 @@ import { DeployTokens } from './deployTokens.js';
 import { DeployTokensRepository } from './deployTokensRepository.js';
 import { guardsCommand, remotesCommand, tokensCommand } from './opsCommands.js';
 import { PagePreloads } from './pagePreloads.js';
+import { PreviewLinks } from './previewLinks.js';
+import { persistentSecret } from '../../secrets.js';
 import { RemoteStore } from './remoteStore.js';
 import { PlatformRepository } from './repository.js';
 import { platformRoutes } from './routes.js';
@@ -42,7 +44,7 @@ export function createGuardEvents(db: Kysely<Database>, sharedState: SharedState
 
 export interface PlatformDeps {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'remoteStoreDir' | 'storage' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads' | 'hostShellDir'>;
+  config: Pick<ServerConfig, 'remoteStoreDir' | 'storage' | 'apiSiteUrl' | 'site' | 'opsToken' | 'contact' | 'downloads' | 'hostShellDir' | 'dataDir' | 'previewLinkSecret'>;
   /** The server's blob store; without it (pnpm ops) the module opens the configured one and closes it. */
   blobs?: BlobStore;
   sharedState: SharedState;
@@ -69,12 +71,14 @@ export async function createPlatformModule({
   const service = await createPlatformService(db, { ...config, remotes });
   const guardEvents = createGuardEvents(db, sharedState, log);
   const deployTokens = new DeployTokens(new DeployTokensRepository(db), AREAS.map((a) => a.area));
+  const previewLinks = new PreviewLinks(config.previewLinkSecret ?? persistentSecret(config.dataDir, 'previewLinkSecret'));
   return {
     service,
-    pageContent: hostPageContent(service, new PagePreloads(new RemoteStore(remotes), config.hostShellDir), userIdOf),
+    pageContent: hostPageContent(service, new PagePreloads(new RemoteStore(remotes), config.hostShellDir), previewLinks, userIdOf),
     ...(ownBlobs ? { close: async () => closeBlobStore(ownBlobs) } : {}),
-    routes: (app) => platformRoutes(app, { service, guardEvents, deployTokens, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
-    opsCommands: { remotes: remotesCommand(service), guards: guardsCommand(new GuardEventsRepository(db)), tokens: tokensCommand(deployTokens) },
+    routes: (app) =>
+      platformRoutes(app, { service, guardEvents, deployTokens, previewLinks, opsToken: config.opsToken, userIdOf, contact: config.contact, downloads: config.downloads }),
+    opsCommands: { remotes: remotesCommand(service, previewLinks), guards: guardsCommand(new GuardEventsRepository(db)), tokens: tokensCommand(deployTokens) },
   };
 }
 

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { repoRoot } from '../../config.js';
 import { parseOpsArgs, parseSharedOpsArgs } from '../../ops/options.js';
 import { OpsInputError, type OpsCommand } from '../module.js';
+import { describeVerdict, GUARD_DEFAULTS, type GuardRule, type GuardSettings } from './canaryGuard.js';
 import type { DeployTokens } from './deployTokens.js';
+import { PREVIEW_HOURS_DEFAULT, PREVIEW_HOURS_MAX, type PreviewLinks } from './previewLinks.js';
 import type { GuardEventsRepository } from './guardEventsRepository.js';
-import { parseDetail, PlatformError, type PlatformService } from './service.js';
+import { parseDetail } from './repository.js';
+import { PlatformError, type PlatformService } from './service.js';
 
 export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
   list                                  各区域的在线版本、上一版本、灰度与已发布版本
@@ -15,8 +18,13 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
                                         打包构建并上传到服务器发布（团队的 CI 用；令牌也可用环境变量 DEPLOY_TOKEN）
   activate <area> <version>             上线一个已发布版本（原版本成为回退版本）
   rollback <area>                       回滚到上一个可用版本
-  canary <area> <version> <percent>     对 percent% 的用户灰度 version（0 结束灰度）
-  history <area> [--limit N]            发布、切换、回滚、灰度（含操作者：令牌名、ops 或 cli）与加载失败记录
+  canary <area> <version> <percent> [--auto-rollback [--threshold 百分点] [--window 分钟] [--min-visitors N]]
+                                        对 percent% 的访客灰度 version（0 结束灰度）；--auto-rollback：灰度访客的
+                                        加载/挂载失败率比在线版本高出阈值（默认 ${GUARD_DEFAULTS.thresholdPercent} 个百分点，窗口 ${GUARD_DEFAULTS.windowMinutes} 分钟，
+                                        至少 ${GUARD_DEFAULTS.minVisitors} 个失败访客）时自动结束灰度并记录原因
+  promote <area>                        把正在灰度的版本全量上线（原在线版本成为回退版本）
+  preview <area> <version> [--hours N]  生成预览链接：只让打开它的浏览器加载该版本（默认 ${PREVIEW_HOURS_DEFAULT} 小时，最长 ${PREVIEW_HOURS_MAX}）
+  history <area> [--limit N]            发布、切换、回滚、灰度、预览（含操作者：令牌名、ops、cli 或 guard）与加载失败记录
   bootstrap                             发布每个区域的本地构建（版本号已发布且内容不同时发布为 <版本>-local.<哈希>），并上线它：区域没有在线版本或在线的是同一版本线的构建时`;
 
 export const TOKENS_USAGE = `用法: pnpm ops tokens <命令>
@@ -43,19 +51,41 @@ function resolveFromCaller(dir: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
 }
 
+const REMOTES_OPTIONS = {
+  activate: { type: 'boolean', default: false },
+  notes: { type: 'string', default: '' },
+  limit: { type: 'string', default: '30' },
+  'auto-rollback': { type: 'boolean', default: false },
+  threshold: { type: 'string' },
+  window: { type: 'string' },
+  'min-visitors': { type: 'string' },
+  hours: { type: 'string' },
+} as const;
+
+/** A number option, or its refusal in the CLI's words. */
+function numberOption(value: string | undefined, name: string, pattern = /^\d{1,5}$/): number | undefined {
+  if (value === undefined) return undefined;
+  if (!pattern.test(value)) throw new OpsInputError(`--${name} 必须是非负数`, 'usage');
+  return Number(value);
+}
+
+function describeGuard(guard: GuardRule): string {
+  return `失败率比在线版本高出 ${guard.thresholdPercent} 个百分点（${guard.windowMinutes} 分钟内至少 ${guard.minVisitors} 个失败访客）时自动回滚`;
+}
+
 /** `pnpm ops remotes …`: the registry's refusals (PlatformError) are printed as 失败：… with exit 1. */
-export function remotesCommand(service: PlatformService): OpsCommand {
+export function remotesCommand(service: PlatformService, previewLinks: PreviewLinks): OpsCommand {
   return {
     usage: REMOTES_USAGE,
     run: (argv, print) =>
-      runRemotes(service, argv, print).catch((error: unknown) => {
+      runRemotes(service, previewLinks, argv, print).catch((error: unknown) => {
         throw error instanceof PlatformError ? new OpsInputError(error.message, 'failed') : error;
       }),
   };
 }
 
-async function runRemotes(service: PlatformService, argv: string[], print: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseSharedOpsArgs(argv);
+async function runRemotes(service: PlatformService, previewLinks: PreviewLinks, argv: string[], print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseOpsArgs(argv, REMOTES_OPTIONS);
   const [command, ...rest] = positionals;
   if (!command) throw new OpsInputError('', 'usage');
 
@@ -64,6 +94,7 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
       for (const s of await service.summary()) {
         const canary = s.canary ? `  灰度 ${s.canary.version} ${s.canary.percent}%` : '';
         print(`${s.area.padEnd(8)} 在线 ${s.active ?? '-'}  上一版本 ${s.previous ?? '-'}${canary}  已发布 [${s.releases.join(', ')}]`);
+        if (s.canary?.guard) print(`${''.padEnd(8)} 守卫：${await guardLine(service, s.area, s.canary.guard)}`);
       }
       return;
     }
@@ -96,8 +127,26 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
       const percentText = need(rest[2], 'percent');
       if (!/^\d{1,3}$/.test(percentText)) throw new OpsInputError('percent 必须是 0 到 100 的整数', 'usage');
       const percent = Number(percentText);
-      await service.canary(area, version, percent);
-      print(percent === 0 ? `${area} 已结束灰度` : `${area} 对 ${percent}% 的用户灰度 ${version}`);
+      const rule = { thresholdPercent: numberOption(values.threshold, 'threshold', /^\d{1,3}(\.\d+)?$/), windowMinutes: numberOption(values.window, 'window'), minVisitors: numberOption(values['min-visitors'], 'min-visitors') };
+      const given = Object.fromEntries(Object.entries(rule).filter(([, v]) => v !== undefined)) as Partial<GuardRule>;
+      if (Object.keys(given).length && !values['auto-rollback']) throw new OpsInputError('--threshold、--window、--min-visitors 要和 --auto-rollback 一起用', 'usage');
+      const guard = await service.canary(area, version, percent, 'cli', values['auto-rollback'] ? given : undefined);
+      print(percent === 0 ? `${area} 已结束灰度` : `${area} 对 ${percent}% 的访客灰度 ${version}${guard ? `；${describeGuard(guard)}` : ''}`);
+      return;
+    }
+    case 'promote': {
+      const area = need(rest[0], 'area');
+      const { version, verdict } = await service.promote(area);
+      print(`${area} 已全量上线 ${version}${verdict ? `（${describeVerdict(verdict)}）` : ''}`);
+      return;
+    }
+    case 'preview': {
+      const area = need(rest[0], 'area');
+      const version = need(rest[1], 'version');
+      const hours = numberOption(values.hours, 'hours');
+      const { path: link, expiresAt } = await service.previewGrant(previewLinks, { area, version, hours });
+      print(`预览链接（${expiresAt} 前有效，只对打开它的浏览器生效；在站点地址后打开）：`);
+      print(link);
       return;
     }
     case 'history': {
@@ -105,7 +154,14 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
       const limit = Number(values.limit);
       for (const event of await service.history(area, Number.isInteger(limit) && limit > 0 ? limit : 30)) {
         const detail = parseDetail(event);
-        const extra = event.kind === 'error' ? `${String(detail.stage)}: ${String(detail.message)}` : Object.keys(detail).length ? JSON.stringify(detail) : '';
+        const extra =
+          event.kind === 'error'
+            ? `${String(detail.stage)}: ${String(detail.message)}`
+            : typeof detail.reason === 'string'
+              ? `${detail.reason}（从 ${String(detail.from)}）`
+              : Object.keys(detail).length
+                ? JSON.stringify(detail)
+                : '';
         print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${(event.actor || '-').padEnd(12)} ${extra}`);
       }
       return;
@@ -127,6 +183,12 @@ async function runRemotes(service: PlatformService, argv: string[], print: (line
     default:
       throw new OpsInputError(`未知命令：${command}`, 'usage');
   }
+}
+
+/** A running guard's rule and, now, its figures. */
+async function guardLine(service: PlatformService, area: string, guard: GuardSettings): Promise<string> {
+  const verdict = await service.guardVerdict(area);
+  return `${describeGuard(guard)}${verdict ? `；此刻 ${describeVerdict(verdict)}` : ''}`;
 }
 
 /** Browser-sent text with control characters shown as \uXXXX, so it cannot drive the operator's terminal. */

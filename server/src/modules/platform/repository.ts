@@ -26,7 +26,7 @@ export class PlatformRepository {
     }
     await this.db
       .insertInto('remote_channels')
-      .values({ area, container, active_version: null, previous_version: null, canary_version: null, canary_percent: 0, routes: JSON.stringify(routes), updated_at: now() })
+      .values({ area, container, active_version: null, previous_version: null, canary_version: null, canary_percent: 0, canary_guard: null, routes: JSON.stringify(routes), updated_at: now() })
       .execute();
   }
 
@@ -38,8 +38,56 @@ export class PlatformRepository {
     return this.db.selectFrom('remote_channels').selectAll().where('area', '=', area).executeTakeFirst();
   }
 
-  async updateChannel(area: string, change: Partial<Pick<Channel, 'active_version' | 'previous_version' | 'canary_version' | 'canary_percent'>>): Promise<void> {
+  async updateChannel(area: string, change: Partial<Pick<Channel, 'active_version' | 'previous_version' | 'canary_version' | 'canary_percent' | 'canary_guard'>>): Promise<void> {
     await this.db.updateTable('remote_channels').set({ ...change, updated_at: now() }).where('area', '=', area).execute();
+  }
+
+  /** Ends the area's canary if it still serves `version`; false when another instance or ops changed it first. */
+  async endCanaryIf(area: string, version: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('remote_channels')
+      .set({ canary_version: null, canary_percent: 0, canary_guard: null, updated_at: now() })
+      .where('area', '=', area)
+      .where('canary_version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async storeExposure(area: string, version: string, visitor: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('remote_exposures')
+      .values({ area, version, visitor, seen_at: at })
+      .onConflict((c) => c.columns(['area', 'version', 'visitor']).doUpdateSet({ seen_at: at }))
+      .execute();
+  }
+
+  /** Visitors served `version` of `area` since `since` (ISO). */
+  async servedVisitors(area: string, version: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('remote_exposures')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('area', '=', area)
+      .where('version', '=', version)
+      .where('seen_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async clearExposures(area: string): Promise<void> {
+    await this.db.deleteFrom('remote_exposures').where('area', '=', area).execute();
+  }
+
+  /** Browser failure reports of `version` of `area` since `since` (ISO), newest first. */
+  failureReports(area: string, version: string, since: string): Promise<RemoteEvent[]> {
+    return this.db
+      .selectFrom('remote_events')
+      .selectAll()
+      .where('area', '=', area)
+      .where('kind', '=', 'error')
+      .where('version', '=', version)
+      .where('created_at', '>=', since)
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   releases(area?: string): Promise<Release[]> {
@@ -89,5 +137,14 @@ export class PlatformRepository {
       .orderBy('id', 'desc')
       .execute();
     return rows.flatMap((r) => (r.version ? [r.version] : []));
+  }
+}
+
+/** An event's detail JSON; {} when it is not an object (events are never refused for it). */
+export function parseDetail(event: RemoteEvent): Record<string, unknown> {
+  try {
+    return JSON.parse(event.detail) as Record<string, unknown>;
+  } catch {
+    return {};
   }
 }

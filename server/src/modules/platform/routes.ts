@@ -7,9 +7,10 @@ import { AppError, ok } from '../../http/envelope.js';
 import type { ModuleApp } from '../module.js';
 import { OPS_CALLER, refusalOf, type DeployRight, type DeployTokens, type OpsCaller } from './deployTokens.js';
 import type { GuardEvents } from './guardEvents.js';
+import { PREVIEW_HOURS_MAX, previewOf, type PreviewLinks } from './previewLinks.js';
 import { ArchiveTooLargeError, withUnpackedRelease } from './releaseArchive.js';
 import { MAX_ARCHIVE_BYTES } from './releaseLimits.js';
-import { PlatformError, type PlatformService } from './service.js';
+import { PlatformError, type GuardRequest, type PlatformService } from './service.js';
 import { visitorKey, type UserIdOf } from './visitor.js';
 
 export { ANON_COOKIE } from './visitor.js';
@@ -29,12 +30,24 @@ const AreaParams = z.object({ area: z.string().min(1).max(40) });
 const ReleaseParams = z.object({ area: z.string().min(1).max(40), version: z.string().min(1).max(64) });
 const PublishQuery = z.object({ notes: z.string().max(500, { error: 'notes 不能超过 500 个字符' }).optional() });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
-const CanaryBody = z.object({ version: z.string().min(1).max(64), percent: z.number().int().min(0).max(100) });
+const GuardRuleBody = z.object({
+  windowMinutes: z.number().optional(),
+  minVisitors: z.number().optional(),
+  thresholdPercent: z.number().optional(),
+});
+const CanaryBody = z.object({
+  version: z.string().min(1).max(64),
+  percent: z.number().int().min(0).max(100),
+  /** true: the default rule; an object: its own numbers; false: no guard; absent: keep the running guard of the same version. */
+  autoRollback: z.union([z.boolean(), GuardRuleBody]).optional(),
+});
+const PreviewBody = z.object({ version: z.string().min(1).max(64), hours: z.number().int().min(1).max(PREVIEW_HOURS_MAX, { error: `不能超过 ${PREVIEW_HOURS_MAX} 小时` }).optional() });
 
 export interface PlatformRouteOptions {
   service: PlatformService;
   opsToken: string | undefined;
   deployTokens: DeployTokens;
+  previewLinks: PreviewLinks;
   /** The signed-in user's id (never throws); the cohort then follows the user. */
   userIdOf?: UserIdOf;
   contact: ContactInfo;
@@ -64,11 +77,12 @@ async function opsCallerOf(header: string | undefined, opsToken: string | undefi
   throw new AppError(401, '运维令牌无效', 401);
 }
 
-export async function platformRoutes(app: ModuleApp, { service, opsToken, deployTokens, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
+export async function platformRoutes(app: ModuleApp, { service, opsToken, deployTokens, previewLinks, userIdOf, contact, downloads, guardEvents }: PlatformRouteOptions): Promise<void> {
   app.get('/platform/remotes', async (request, reply) => {
     const key = await visitorKey(request, reply, userIdOf);
+    const { grants } = previewOf(request, reply, previewLinks, { fromParameter: false });
     reply.header('Cache-Control', 'no-cache');
-    return ok(await service.registryFor(key));
+    return ok(await service.registryFor(key, grants));
   });
 
   // The service worker caches a release by this list (host-shell/README.md, "Service worker").
@@ -96,9 +110,9 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
     return ok(null);
   });
 
-  app.post('/platform/remote-errors', { schema: { body: FailureReport } }, async (request) => {
+  app.post('/platform/remote-errors', { schema: { body: FailureReport } }, async (request, reply) => {
     const report = request.body;
-    await service.recordFailure(report).catch(asAppError);
+    await service.recordFailure(report, await visitorKey(request, reply, userIdOf)).catch(asAppError);
     return ok(null);
   });
 
@@ -153,9 +167,23 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
     });
     ops.post('/platform/ops/remotes/:area/canary', { schema: { params: AreaParams, body: CanaryBody } }, async (request) => {
       const { area } = request.params;
-      const { version, percent } = request.body;
-      await service.canary(area, version, percent, allowed(request, area, 'canary')).catch(asAppError);
-      return ok(null);
+      const { version, percent, autoRollback } = request.body;
+      const guard: GuardRequest = autoRollback === true ? {} : autoRollback;
+      const settings = await service.canary(area, version, percent, allowed(request, area, 'canary'), guard).catch(asAppError);
+      return ok({ guard: settings }, percent === 0 ? `${area} 已结束灰度` : `${area} 对 ${percent}% 的访客灰度 ${version}${settings ? '，失败率超阈值时自动回滚' : ''}`);
+    });
+    ops.post('/platform/ops/remotes/:area/promote', { schema: { params: AreaParams } }, async (request) => {
+      const { area } = request.params;
+      const promoted = await service.promote(area, allowed(request, area, 'activate')).catch(asAppError);
+      return ok(promoted, `${area} 已全量上线 ${promoted.version}`);
+    });
+    // Any token of the area may make one: a preview changes nothing for anyone but the browser that opens it.
+    ops.post('/platform/ops/remotes/:area/preview', { schema: { params: AreaParams, body: PreviewBody } }, async (request) => {
+      const { area } = request.params;
+      const { version, hours } = request.body;
+      const grant = await service.previewGrant(previewLinks, { area, version, hours, actor: allowed(request, area, null) }).catch(asAppError);
+      const url = `${request.protocol}://${request.host}${grant.path}`;
+      return ok({ url, expiresAt: grant.expiresAt }, `预览链接（${grant.expiresAt} 前有效，只对打开它的浏览器生效）：${url}`);
     });
   });
 }

@@ -141,11 +141,14 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('keeps a history with failures reported by browsers', async () => {
-    await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json' });
-    await assert.rejects(service.recordFailure({ area: 'zzz', version: null, stage: 'load', message: 'x' }), /未知区域/);
+    await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json' }, 'a:someone');
+    await assert.rejects(service.recordFailure({ area: 'zzz', version: null, stage: 'load', message: 'x' }, 'a:someone'), /未知区域/);
     const history = await service.history('chat');
     assert.equal(history[0]!.kind, 'error');
-    assert.deepEqual(JSON.parse(history[0]!.detail), { stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json' });
+    const { visitor, ...detail } = JSON.parse(history[0]!.detail);
+    // 2.0.0 is neither the canary nor the live version any more: the report counts for no cohort.
+    assert.deepEqual(detail, { stage: 'mount', message: 'Error: boom', entry: '/remotes/chat/2.0.0/mf-manifest.json', cohort: null });
+    assert.match(visitor, /^[A-Za-z0-9_-]{16}$/);
     assert.deepEqual(
       new Set(history.map((e) => e.kind)),
       new Set(['error', 'canary', 'rollback', 'activate', 'publish']),
@@ -155,7 +158,7 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   it('keeps only the newest error reports of an area, and every other event', async () => {
     const before = (await service.history('chat', 10_000)).filter((e) => e.kind !== 'error').length;
     for (let i = 0; i < MAX_ERROR_EVENTS_PER_AREA + 20; i++) {
-      await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'load', message: `report ${i}` });
+      await service.recordFailure({ area: 'chat', version: '2.0.0', stage: 'load', message: `report ${i}` }, 'a:someone');
     }
     const history = await service.history('chat', 10_000);
     const errors = history.filter((e) => e.kind === 'error');

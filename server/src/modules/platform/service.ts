@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryArea, RemoteFailureReport, SiteConfig } from '@qiming/contracts';
 import { buildProblems, siblingProblems, type AreaDefinition } from '@qiming/contracts/federation';
+import { GUARD_DEFAULTS, guardRuleProblem, parseGuard, visitorHash, type GuardRule, type GuardSettings, type GuardVerdict } from './canaryGuard.js';
+import { CanaryWatch, type ReportCohort } from './canaryWatch.js';
 import { inCanary } from './cohort.js';
 import { bootFilesOf, readReleasePlan } from './pagePreloads.js';
+import { PREVIEW_HOURS_DEFAULT, PREVIEW_HOURS_MAX, type PreviewGrant, type PreviewLinks } from './previewLinks.js';
 import { sizeProblem } from './releaseLimits.js';
 import { contentHashOf, integrityOf, type RemoteStore } from './remoteStore.js';
-import type { Channel, PlatformRepository, Release, RemoteEvent } from './repository.js';
+import { parseDetail, type Channel, type PlatformRepository, type Release, type RemoteEvent } from './repository.js';
 
 /** A refused registry operation; its message is for the operator or the caller as it stands. */
 export class PlatformError extends Error {}
@@ -24,12 +27,17 @@ export interface AreaSummary {
   area: string;
   active: string | null;
   previous: string | null;
-  canary: { version: string; percent: number } | null;
+  canary: { version: string; percent: number; guard: GuardSettings | null } | null;
   releases: string[];
 }
 
+/** A canary's guard as asked for: a rule (defaults filled), `false` to drop it, undefined to keep the running one for the same version. */
+export type GuardRequest = Partial<GuardRule> | false | undefined;
+
+
 export class PlatformService {
   private readonly fileLists = new Map<string, string[]>();
+  private readonly watch: CanaryWatch;
 
   constructor(
     private readonly repo: PlatformRepository,
@@ -37,22 +45,47 @@ export class PlatformService {
     private readonly areas: readonly AreaDefinition[],
     private readonly apiSiteUrl: string,
     private readonly site: SiteConfig,
-  ) {}
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.watch = new CanaryWatch(repo, now);
+  }
 
   /** Creates the channel of every area the platform knows, with its default routes. */
   async ensureAreas(): Promise<void> {
     for (const a of this.areas) await this.repo.ensureChannel(a.area, a.container, a.routes);
   }
 
-  /** The registry as one caller should see it (canary cohort by caller key), with the site's language and switches. */
-  async registryFor(callerKey: string): Promise<Registry> {
+  /**
+   * The registry as one caller should see it (canary cohort by caller key), with the site's language
+   * and switches. A preview grant (previewLinks.ts) puts its version in for this caller alone, with
+   * what the caller would otherwise get as its fallback. While an area's canary is guarded, which
+   * version each caller was served is written down: the guard's denominator.
+   */
+  async registryFor(callerKey: string, previews: readonly PreviewGrant[] = []): Promise<Registry> {
     const [channels, releases] = await Promise.all([this.repo.channels(), this.repo.releases()]);
     const entryOf = (area: string, version: string | null) =>
       version ? releases.find((r) => r.area === area && r.version === version)?.entry_url ?? null : null;
+    const served: Promise<void>[] = [];
     const areas = channels.map((channel): RegistryArea => {
-      const canary = !!channel.canary_version && channel.canary_percent > 0 && inCanary(channel.area, callerKey, channel.canary_percent);
+      const canary = this.cohortOf(channel, callerKey) === 'canary';
       const version = canary ? channel.canary_version : channel.active_version;
       const fallbackVersion = canary ? channel.active_version : channel.previous_version;
+      const routes = JSON.parse(channel.routes) as string[];
+      const preview = previews.find((g) => g.area === channel.area);
+      const previewEntry = preview ? entryOf(channel.area, preview.version) : null;
+      if (preview && previewEntry) {
+        const ownEntry = entryOf(channel.area, version);
+        return {
+          area: channel.area,
+          container: channel.container,
+          version: preview.version,
+          entry: previewEntry,
+          fallback: version && ownEntry && version !== preview.version ? { version, entry: ownEntry } : null,
+          routes,
+          preview: { expiresAt: new Date(preview.expiresAt).toISOString() },
+        };
+      }
+      if (channel.canary_guard && version) served.push(this.watch.served(channel.area, version, callerKey));
       const fallbackEntry = entryOf(channel.area, fallbackVersion);
       return {
         area: channel.area,
@@ -60,10 +93,32 @@ export class PlatformService {
         version,
         entry: entryOf(channel.area, version),
         fallback: fallbackVersion && fallbackEntry && fallbackVersion !== version ? { version: fallbackVersion, entry: fallbackEntry } : null,
-        routes: JSON.parse(channel.routes) as string[],
+        routes,
       };
     });
+    await Promise.all(served);
     return { areas, apiSite: this.apiSiteUrl, site: this.site };
+  }
+
+  /** A preview grant for a published version, `hours` long (README "Preview before activation"). */
+  async previewGrant(
+    links: PreviewLinks,
+    { area, version, hours = PREVIEW_HOURS_DEFAULT, actor = 'cli' }: { area: string; version: string; hours?: number; actor?: string },
+  ): Promise<{ text: string; path: string; expiresAt: string }> {
+    await this.requireChannel(area);
+    await this.requireRelease(area, version);
+    if (!Number.isInteger(hours) || hours < 1 || hours > PREVIEW_HOURS_MAX) throw new PlatformError(`预览链接的有效期必须是 1 到 ${PREVIEW_HOURS_MAX} 小时的整数`);
+    const expiresAt = this.now().getTime() + hours * 3600_000;
+    const text = links.sign({ area, version, expiresAt });
+    const landing = (await this.requireArea(area)).routes.find((r) => !r.includes(':') && !r.includes('*')) ?? '/';
+    await this.repo.addEvent({ area, kind: 'preview', version, detail: JSON.stringify({ expiresAt: new Date(expiresAt).toISOString() }), actor });
+    return { text, path: `${landing}?preview=${text}`, expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  /** Which cohort a caller is in for an area: the canary's while one runs and the caller's bucket is in it. */
+  private cohortOf(channel: Channel, callerKey: string): Exclude<ReportCohort, null> {
+    const canary = !!channel.canary_version && channel.canary_percent > 0 && inCanary(channel.area, callerKey, channel.canary_percent);
+    return canary ? 'canary' : 'active';
   }
 
   /**
@@ -140,10 +195,20 @@ export class PlatformService {
     await this.repo.updateChannel(area, {
       active_version: version,
       previous_version: channel.active_version ?? channel.previous_version,
-      ...(clearsCanary ? { canary_version: null, canary_percent: 0 } : {}),
+      ...(clearsCanary ? { canary_version: null, canary_percent: 0, canary_guard: null } : {}),
     });
-    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version }), actor });
+    if (clearsCanary) await this.watch.forget(area);
+    await this.repo.addEvent({ area, kind: 'activate', version, detail: JSON.stringify({ from: channel.active_version, ...(clearsCanary ? { promoted: true } : {}) }), actor });
     return this.requireChannel(area);
+  }
+
+  /** Makes the running canary the live version for everyone (its guard ends; the old live version becomes the fallback). */
+  async promote(area: string, actor = 'cli'): Promise<{ version: string; verdict: GuardVerdict | null }> {
+    const channel = await this.requireChannel(area);
+    if (!channel.canary_version) throw new PlatformError(`${area} 没有正在灰度的版本`);
+    const verdict = await this.watch.verdict(channel);
+    await this.activate(area, channel.canary_version, actor);
+    return { version: channel.canary_version, verdict };
   }
 
   /** Puts the known-good version back; the version rolled back from is never offered as a fallback again. */
@@ -160,13 +225,36 @@ export class PlatformService {
     return { from: channel.active_version, to: target };
   }
 
-  /** Serves `version` to `percent`% of callers (stable per caller); 0 ends the canary. */
-  async canary(area: string, version: string, percent: number, actor = 'cli'): Promise<void> {
-    await this.requireChannel(area);
+  /**
+   * Serves `version` to `percent`% of callers (stable per caller); 0 ends the canary. With a guard
+   * (README "Guarded canary") the canary ends by itself when its cohort's failures rise above the
+   * active version's; a call for the same version without `guard` keeps the running one.
+   */
+  async canary(area: string, version: string, percent: number, actor = 'cli', guard?: GuardRequest): Promise<GuardSettings | null> {
+    const channel = await this.requireChannel(area);
     await this.requireRelease(area, version);
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new PlatformError('灰度比例必须是 0 到 100 的整数');
-    await this.repo.updateChannel(area, percent === 0 ? { canary_version: null, canary_percent: 0 } : { canary_version: version, canary_percent: percent });
-    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent }), actor });
+    if (percent > 0 && version === channel.active_version) throw new PlatformError(`${version} 已是 ${area} 的在线版本，无需灰度`);
+    const running = channel.canary_version === version ? parseGuard(channel.canary_guard) : null;
+    let settings: GuardSettings | null = null;
+    if (percent > 0 && guard) {
+      const rule = { ...GUARD_DEFAULTS, ...guard };
+      const problem = guardRuleProblem(rule);
+      if (problem) throw new PlatformError(problem);
+      settings = { windowMinutes: rule.windowMinutes, minVisitors: rule.minVisitors, thresholdPercent: rule.thresholdPercent, since: running?.since ?? this.now().toISOString() };
+    } else if (percent > 0 && guard === undefined) settings = running;
+    if (!settings || channel.canary_version !== version) await this.watch.forget(area);
+    await this.repo.updateChannel(
+      area,
+      percent === 0 ? { canary_version: null, canary_percent: 0, canary_guard: null } : { canary_version: version, canary_percent: percent, canary_guard: settings ? JSON.stringify(settings) : null },
+    );
+    await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent, ...(settings ? { guard: ruleOf(settings) } : {}) }), actor });
+    return settings;
+  }
+
+  /** The running guard's figures now (`pnpm ops remotes list` shows them); null without a guarded canary. */
+  async guardVerdict(area: string): Promise<GuardVerdict | null> {
+    return this.watch.verdict(await this.requireChannel(area));
   }
 
   /**
@@ -207,21 +295,30 @@ export class PlatformService {
       area: c.area,
       active: c.active_version,
       previous: c.previous_version,
-      canary: c.canary_version ? { version: c.canary_version, percent: c.canary_percent } : null,
+      canary: c.canary_version ? { version: c.canary_version, percent: c.canary_percent, guard: parseGuard(c.canary_guard) } : null,
       releases: releases.filter((r: Release) => r.area === c.area).map((r) => r.version),
     }));
   }
 
-  /** A browser's report that a remote failed to load or mount; kept in the area's history. */
-  async recordFailure(report: RemoteFailureReport): Promise<void> {
-    if (!(await this.repo.channel(report.area))) throw new PlatformError(`未知区域：${report.area}`);
+  /**
+   * A browser's report that a remote failed to load or mount; kept in the area's history, with the
+   * reporter's cohort (the guard counts a canary failure only from a caller in the canary cohort, an
+   * active one only from a caller outside it) and hashed key (it counts visitors, not reports).
+   */
+  async recordFailure(report: RemoteFailureReport, callerKey: string): Promise<void> {
+    const channel = await this.repo.channel(report.area);
+    if (!channel) throw new PlatformError(`未知区域：${report.area}`);
+    const cohort = this.cohortOf(channel, callerKey);
+    const counted: ReportCohort =
+      cohort === 'canary' && report.version === channel.canary_version ? 'canary' : cohort === 'active' && report.version === channel.active_version ? 'active' : null;
     await this.repo.addEvent({
       area: report.area,
       kind: 'error',
       version: report.version,
-      detail: JSON.stringify({ stage: report.stage, message: report.message, entry: report.entry ?? null }),
+      detail: JSON.stringify({ stage: report.stage, message: report.message, entry: report.entry ?? null, cohort: counted, visitor: visitorHash(callerKey) }),
     });
     await this.repo.pruneEvents(report.area, 'error', MAX_ERROR_EVENTS_PER_AREA);
+    if (counted === 'canary' && channel.canary_guard) await this.watch.endIfFailing(channel);
   }
 
   private async requireArea(area: string): Promise<AreaDefinition> {
@@ -249,18 +346,12 @@ function sameContent(release: Release, integrity: string, contentHash: string): 
   return release.content_hash ? release.content_hash === contentHash : release.integrity === integrity;
 }
 
+const ruleOf = ({ windowMinutes, minVisitors, thresholdPercent }: GuardSettings): GuardRule => ({ windowMinutes, minVisitors, thresholdPercent });
+
 function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return null;
-  }
-}
-
-export function parseDetail(event: RemoteEvent): Record<string, unknown> {
-  try {
-    return JSON.parse(event.detail) as Record<string, unknown>;
-  } catch {
-    return {};
   }
 }

@@ -21,13 +21,23 @@ export interface RemoteChannelTable {
   canary_percent: number;
   /** JSON array of route patterns the area owns. */
   routes: string;
+  /** The running canary's guard (canaryGuard.ts `GuardSettings` as JSON); null: unguarded or no canary. */
+  canary_guard: string | null;
   updated_at: string;
+}
+
+/** A visitor served `version` of a guarded area (hashed key, last time): the denominator of the guard's failure rates. */
+export interface RemoteExposureTable {
+  area: string;
+  version: string;
+  visitor: string;
+  seen_at: string;
 }
 
 export interface RemoteEventTable {
   id: Generated<number>;
   area: string;
-  kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'error';
+  kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'preview' | 'error';
   version: string | null;
   detail: string;
   /** Who made the change: a deploy token's name, `ops` (OPS_TOKEN over HTTP), `cli` (pnpm ops); '' before migration 028 and for browser reports. */
@@ -63,6 +73,7 @@ export interface PlatformTables {
   remote_releases: RemoteReleaseTable;
   remote_channels: RemoteChannelTable;
   remote_events: RemoteEventTable;
+  remote_exposures: RemoteExposureTable;
   guard_events: GuardEventTable;
   deploy_tokens: DeployTokenTable;
 }
