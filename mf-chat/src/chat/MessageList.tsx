@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactElement, type RefObject } from 'react';
+import { Suspense, type ReactElement, type RefObject } from 'react';
+import { lazyPage } from '@qiming/sdk/ui';
 import { observer } from 'mobx-react-lite';
 import type { ChatStore, MessageRow } from './ChatStore';
 import { MessageView } from './MessageView';
@@ -10,11 +11,15 @@ export const VIRTUAL_ABOVE = 20;
 /**
  * The virtual list (and its library) is its own chunk: an empty chat page never needs it. The page
  * asks for it early (`preloadVirtualMessages`): with the conversation's own request when the URL
- * opens one, otherwise once the page is idle.
+ * opens one, otherwise once the page is idle. Loaded like a page (`lazyPage`): once its code is in
+ * it renders at once, not through Suspense, whose fallback React would hold for 300 ms.
  */
-const loadVirtualMessages = () => import(/* webpackChunkName: "virtual-messages" */ './VirtualMessages');
-const VirtualMessages = lazy(loadVirtualMessages);
-export const preloadVirtualMessages = (): void => void loadVirtualMessages();
+const VirtualMessages = lazyPage(() => import(/* webpackChunkName: "virtual-messages" */ './VirtualMessages').then((m) => m.default));
+export const preloadVirtualMessages = (): void => {
+  VirtualMessages.preload().catch(() => {
+    // the list's render asks again
+  });
+};
 
 interface Props {
   store: ChatStore;
@@ -38,7 +43,7 @@ export const MessageList = observer(function MessageList({ store, scrollBox, onF
   );
   if (rows.length <= VIRTUAL_ABOVE) return <PlainMessages rows={rows} render={render} />;
   return (
-    // Until the chunk is in (it rarely is not: see loadVirtualMessages), the end of the conversation.
+    // Until the chunk is in (it rarely is not: see preloadVirtualMessages), the end of the conversation.
     <Suspense fallback={<PlainMessages rows={rows.slice(-VIRTUAL_ABOVE)} offset={rows.length - VIRTUAL_ABOVE} render={render} />}>
       <VirtualMessages rows={rows} scrollBox={scrollBox} render={render} />
     </Suspense>

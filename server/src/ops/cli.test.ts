@@ -35,7 +35,7 @@ describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.match(published.out, /已发布 toolbox 2\.0\.0/);
 
     assert.match(ops('list').out, /toolbox\s+在线 1\.0\.0 {2}上一版本 - {2}已发布 \[(2\.0\.0, 1\.0\.0|1\.0\.0, 2\.0\.0)\]/);
-    assert.match(ops('canary', 'toolbox', '2.0.0', '25').out, /对 25% 的用户灰度 2\.0\.0/);
+    assert.match(ops('canary', 'toolbox', '2.0.0', '25').out, /对 25% 的访客灰度 2\.0\.0/);
     assert.match(ops('list').out, /灰度 2\.0\.0 25%/);
     assert.match(ops('activate', 'toolbox', '2.0.0').out, /已上线 2\.0\.0（回退版本 1\.0\.0）/);
     assert.doesNotMatch(ops('list').out, /灰度/, 'activating the canary version ends the canary');

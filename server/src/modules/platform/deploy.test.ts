@@ -181,6 +181,8 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.equal(otherArea.statusCode, 403);
     assert.equal(otherArea.json().msg, '部署令牌 pay-ci 只能操作区域 pay，不能操作 chat');
     assert.equal((await call(ci, 'GET', 'chat/history')).statusCode, 403);
+    const summary = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/ops/remotes', headers: { authorization: `Bearer ${ci}` } });
+    assert.deepEqual(summary.json().data.map((s: { area: string }) => s.area), ['pay'], 'a deploy token sees its own area only');
     const noActivate = await call(ci, 'POST', 'pay/activate', { version: '1.0.0' });
     assert.equal(noActivate.statusCode, 403);
     assert.equal(noActivate.json().msg, '部署令牌 pay-ci 没有上线（activate）权限（它有：发布、灰度）');

@@ -131,7 +131,11 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
       return caller.name;
     };
 
-    ops.get('/platform/ops/remotes', async () => ok(await service.summary()));
+    ops.get('/platform/ops/remotes', async (request) => {
+      const { area } = callers.get(request)!;
+      const summary = await service.summary();
+      return ok(area ? summary.filter((s) => s.area === area) : summary);
+    });
     ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams } }, async (request) => {
       const { area } = request.params;
       allowed(request, area, null);
