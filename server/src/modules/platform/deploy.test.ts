@@ -9,7 +9,8 @@ import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import type { AddressInfo } from 'node:net';
 import { DeployTokens } from './deployTokens.js';
 import { DeployTokensRepository } from './deployTokensRepository.js';
-import { tokensCommand } from './opsCommands.js';
+import { remotesCommand, tokensCommand } from './opsCommands.js';
+import { PreviewLinks } from './previewLinks.js';
 import { runPush } from './pushCommand.js';
 import { packBuild } from './releaseArchive.js';
 import { RELEASE_LIMITS } from './releaseLimits.js';
@@ -198,6 +199,8 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.deepEqual(
       history.map((e) => [e.kind, e.version, e.actor]).reverse(),
       [
+        ['token', null, 'cli'],
+        ['token', null, 'cli'],
         ['publish', '1.0.0', 'pay-ci'],
         ['publish', '1.1.0', 'pay-ci'],
         ['activate', '1.0.0', 'pay-release'],
@@ -231,6 +234,14 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     const row = list.find((line) => line.startsWith('media-ci'))!;
     assert.match(row, /^media-ci\s+media\s+publish\s+创建 \S+  到期 -  最近使用 20\S+  已吊销 20/);
     assert.match(list.find((line) => line.startsWith('media-old'))!, /最近使用 -  有效$/);
+
+    // Who was given which rights, and when they were taken back, is the area's history too.
+    const lines2: string[] = [];
+    await remotesCommand(t.app.platform, new PreviewLinks('p'.repeat(32))).run(['history', 'media'], (line) => lines2.push(line));
+    assert.deepEqual(
+      lines2.filter((l) => / token /.test(l)).map((l) => l.replace(/^\S+\s+/, '').replace(/20\S+Z/g, 'T')),
+      ['token    -            cli          生成部署令牌 media-old（发布，至 T）', 'token    -            cli          吊销部署令牌 media-ci', 'token    -            cli          生成部署令牌 media-ci（发布）'],
+    );
   });
 
   it('refuses a token that is badly asked for, with the reason', async () => {

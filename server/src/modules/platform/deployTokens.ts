@@ -62,6 +62,8 @@ export class DeployTokens {
       last_used_at: null,
       revoked_at: null,
     });
+    const row = (await this.repo.byName(name))!;
+    await this.repo.recordInHistory(area, { token: name, action: 'create', rights: row.rights, expiresAt: row.expires_at }, row.created_at);
     return token;
   }
 
@@ -73,7 +75,9 @@ export class DeployTokens {
     const row = await this.repo.byName(name);
     if (!row) throw new PlatformError(`没有名为 ${name} 的令牌`);
     if (row.revoked_at) throw new PlatformError(`令牌 ${name} 已于 ${row.revoked_at} 吊销`);
-    await this.repo.update(name, { revoked_at: this.now().toISOString() });
+    const at = this.now().toISOString();
+    await this.repo.update(name, { revoked_at: at });
+    await this.repo.recordInHistory(row.area, { token: name, action: 'revoke', rights: row.rights, expiresAt: row.expires_at }, at);
   }
 
   /**

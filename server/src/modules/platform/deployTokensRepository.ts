@@ -26,4 +26,9 @@ export class DeployTokensRepository {
   async update(name: string, change: Partial<Pick<DeployTokenRow, 'last_used_at' | 'revoked_at'>>): Promise<void> {
     await this.db.updateTable('deploy_tokens').set(change).where('name', '=', name).execute();
   }
+
+  /** A token made or revoked goes into its area's history (by `cli`: tokens are only made on the server). */
+  async recordInHistory(area: string, detail: { token: string; action: 'create' | 'revoke'; rights: string; expiresAt: string | null }, at: string): Promise<void> {
+    await this.db.insertInto('remote_events').values({ area, kind: 'token', version: null, detail: JSON.stringify(detail), actor: 'cli', created_at: at }).execute();
+  }
 }

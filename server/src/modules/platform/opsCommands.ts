@@ -4,10 +4,10 @@ import { repoRoot } from '../../config.js';
 import { parseOpsArgs, parseSharedOpsArgs } from '../../ops/options.js';
 import { OpsInputError, type OpsCommand } from '../module.js';
 import { describeVerdict, GUARD_DEFAULTS, type GuardRule, type GuardSettings } from './canaryGuard.js';
-import type { DeployTokens } from './deployTokens.js';
+import { RIGHT_NAMES, type DeployRight, type DeployTokens } from './deployTokens.js';
 import { PREVIEW_HOURS_DEFAULT, PREVIEW_HOURS_MAX, type PreviewLinks } from './previewLinks.js';
 import type { GuardEventsRepository } from './guardEventsRepository.js';
-import { parseDetail } from './repository.js';
+import { parseDetail, type RemoteEvent } from './repository.js';
 import { PlatformError, type PlatformService } from './service.js';
 
 export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
@@ -153,16 +153,7 @@ async function runRemotes(service: PlatformService, previewLinks: PreviewLinks, 
       const area = need(rest[0], 'area');
       const limit = Number(values.limit);
       for (const event of await service.history(area, Number.isInteger(limit) && limit > 0 ? limit : 30)) {
-        const detail = parseDetail(event);
-        const extra =
-          event.kind === 'error'
-            ? `${String(detail.stage)}: ${String(detail.message)}`
-            : typeof detail.reason === 'string'
-              ? `${detail.reason}（从 ${String(detail.from)}）`
-              : Object.keys(detail).length
-                ? JSON.stringify(detail)
-                : '';
-        print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${(event.actor || '-').padEnd(12)} ${extra}`);
+        print(`${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${(event.actor || '-').padEnd(12)} ${eventText(event)}`);
       }
       return;
     }
@@ -183,6 +174,18 @@ async function runRemotes(service: PlatformService, previewLinks: PreviewLinks, 
     default:
       throw new OpsInputError(`未知命令：${command}`, 'usage');
   }
+}
+
+/** The last column of a history line: what the event's detail says, in words where it has them. */
+function eventText(event: RemoteEvent): string {
+  const detail = parseDetail(event);
+  if (event.kind === 'error') return `${String(detail.stage)}: ${String(detail.message)}`;
+  if (typeof detail.reason === 'string') return `${detail.reason}（从 ${String(detail.from)}）`;
+  if (event.kind === 'token') {
+    const rights = String(detail.rights).split(',').map((r) => RIGHT_NAMES[r as DeployRight] ?? r).join('、');
+    return detail.action === 'revoke' ? `吊销部署令牌 ${String(detail.token)}` : `生成部署令牌 ${String(detail.token)}（${rights}${detail.expiresAt ? `，至 ${String(detail.expiresAt)}` : ''}）`;
+  }
+  return Object.keys(detail).length ? JSON.stringify(detail) : '';
 }
 
 /** A running guard's rule and, now, its figures. */
