@@ -252,6 +252,7 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.equal(await refused(['create', '--name', 'x', '--area', 'shop', '--can', 'publish']), '未知区域：shop（可选：account、chat、media、pay、toolbox）');
     assert.equal(await refused(['create', '--name', 'x', '--area', 'pay', '--can', 'publish,deploy']), '未知权限：deploy（可选：publish、canary、activate、rollback）');
     assert.equal(await refused(['create', '--name', 'ops', '--area', 'pay', '--can', 'publish']), '令牌名称不能是 ops（历史记录里它指运维本人）');
+    assert.equal(await refused(['create', '--name', 'guard', '--area', 'pay', '--can', 'publish']), '令牌名称不能是 guard（历史记录里它指灰度守卫的自动回滚）');
     assert.equal(await refused(['create', '--name', 'pay-ci', '--area', 'pay', '--can', 'publish']), '已有名为 pay-ci 的令牌（吊销的也保留着名字，以便历史可查）');
     assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires-days', '0']), '有效天数必须是正整数');
     assert.equal(await refused(['revoke', 'nobody']), '没有名为 nobody 的令牌');

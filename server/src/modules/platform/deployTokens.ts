@@ -17,9 +17,13 @@ export interface OpsCaller {
 
 export const OPS_CALLER: OpsCaller = { name: 'ops', area: null, rights: DEPLOY_RIGHTS };
 
-/** `ops` and `cli` name the admin in the history, so no token may take them. */
+/** `ops` and `cli` name the admin in the history, `guard` the canary's automatic rollback: no token may take them. */
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
-const RESERVED_NAMES = new Set(['ops', 'cli']);
+const RESERVED_NAMES: ReadonlyMap<string, string> = new Map([
+  ['ops', '运维本人'],
+  ['cli', '运维本人'],
+  ['guard', '灰度守卫的自动回滚'],
+]);
 const TOKEN_PREFIX = 'qmd_';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +47,8 @@ export class DeployTokens {
   /** Makes a token and returns it: the only time it is ever shown. */
   async create({ name, area, rights, expiresDays }: { name: string; area: string; rights: string[]; expiresDays?: number }): Promise<string> {
     if (!NAME_PATTERN.test(name)) throw new PlatformError('令牌名称只能用字母、数字、点、下划线和连字符，最多 40 个字符');
-    if (RESERVED_NAMES.has(name)) throw new PlatformError(`令牌名称不能是 ${name}（历史记录里它指运维本人）`);
+    const reserved = RESERVED_NAMES.get(name);
+    if (reserved) throw new PlatformError(`令牌名称不能是 ${name}（历史记录里它指${reserved}）`);
     if (!this.areas.includes(area)) throw new PlatformError(`未知区域：${area}（可选：${this.areas.join('、')}）`);
     const unknown = rights.filter((r) => !(DEPLOY_RIGHTS as readonly string[]).includes(r));
     if (unknown.length) throw new PlatformError(`未知权限：${unknown.join('、')}（可选：${DEPLOY_RIGHTS.join('、')}）`);
