@@ -218,7 +218,7 @@ export function PdfViewer({ data, target }: { data: Uint8Array; target: ViewerTa
           {Array.from({ length: numPages }, (_, index) => {
             const number = index + 1;
             return (
-              <WhenNear key={number} root={scroller} minHeight={Math.round(pageWidth * ratio)} className={styles.page!} page={number}>
+              <WhenNear key={number} root={scroller} minHeight={Math.round(pageWidth * ratio)} className={styles.pdfPage!} page={number}>
                 <Page suspense={false} pageNumber={number} width={pageWidth} customTextRenderer={renderer(number)} onRenderTextLayerSuccess={() => onTextLayer(number)} />
               </WhenNear>
             );
