@@ -12,4 +12,5 @@ module.exports = {
   moduleNameMapper: { '\\.css$': require.resolve('./jest-style-stub.cjs') },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   setupFiles: [require.resolve('./jest-setup.cjs')],
+  setupFilesAfterEnv: [require.resolve('./jest-testing-library.cjs')],
 };
