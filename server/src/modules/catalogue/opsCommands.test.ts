@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { opsCli } from '../../testing/opsCli.js';
 import { suiteDatabase } from '../../testing/testDatabase.js';
 import { createCatalogue } from './catalogue.js';
 import { OpsInputError } from '../module.js';
 import { MODELS } from './models.js';
 import { runCatalogueCommand } from './opsCommands.js';
 import { silentLog } from '../../log.js';
-
-const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'ops', 'cli.ts');
 
 describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const t = suiteDatabase();
@@ -87,21 +83,15 @@ describe(`pnpm ops catalogue (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     assert.match(await refusal(), /^用法: pnpm ops catalogue/);
   });
 
-  it('runs through pnpm ops: exit 0 on success, 2 with the reason on a refusal', () => {
-    const cli = (...args: string[]) => {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'catalogue', ...args], {
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: t.storage.dataDir, DATABASE_URL: t.storage.databaseUrl ?? '' },
-      });
-      return { code: result.status, out: result.stdout, err: result.stderr };
-    };
-    const set = cli('set', 'o3', 'stars', '-3');
+  it('runs through pnpm ops: exit 0 on success, 2 with the reason on a refusal', async () => {
+    const cli = (...args: string[]) => opsCli(t.storage, ['catalogue', ...args]);
+    const set = await cli('set', 'o3', 'stars', '-3');
     assert.equal(set.code, 2, 'a negative number reaches the catalogue rules, not the option parser');
     assert.match(set.err, /stars: /);
-    const ok = cli('set', 'o3', 'isNewModel', 'true');
+    const ok = await cli('set', 'o3', 'isNewModel', 'true');
     assert.equal(ok.code, 0, ok.err);
     assert.match(ok.out, /isNewModel: false → true/);
-    const usage = cli();
+    const usage = await cli();
     assert.equal(usage.code, 2);
     assert.match(usage.err, /用法: pnpm ops catalogue/);
   });

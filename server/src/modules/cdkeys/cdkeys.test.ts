@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { RedeemResult } from '@qiming/contracts';
 import { AppError } from '../../http/envelope.js';
 import { ACCOUNT_TEST_ENV, data, envelope, register, uniquePhone } from '../../testing/accounts.js';
 import { assertLedgerMatches, china, createUser, TestClock } from '../../testing/points.js';
+import { opsCli } from '../../testing/opsCli.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { canonicalCdkey, hashCdkey, randomCdkey } from './codeFormat.js';
 import { OpsInputError } from '../module.js';
 import { endOfChinaDay } from './service.js';
 
-const cliPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'ops', 'cli.ts');
 const refusedWith = (code: number, msg: string) => (error: unknown) => error instanceof AppError && error.code === code && error.message === msg;
 
 describe('redemption code format', () => {
@@ -123,38 +120,32 @@ describe(`pnpm ops cdkeys (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     t = await createTestApp({ POINTS_DAILY_BY_TIER: '100,200,300,400' });
   });
   after(() => t.close());
-  const ops = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'cdkeys', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: t.storage.dataDir, DATABASE_URL: t.storage.databaseUrl ?? '' },
-    });
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
+  const ops = (...args: string[]) => opsCli(t.storage, ['cdkeys', ...args]);
 
   it('creates batches, prints their codes once, lists batches and codes', async () => {
-    const created = ops('create', '--points', '300', '--count', '3', '--expires', '2099-12-31', '--note', '双十一');
+    const created = await ops('create', '--points', '300', '--count', '3', '--expires', '2099-12-31', '--note', '双十一');
     assert.equal(created.code, 0, created.err);
     const codes = created.out.split('\n').filter((line) => /^QM-/.test(line));
     assert.equal(codes.length, 3);
     const batchId = /批次 ([0-9a-f]{8})/.exec(created.out)![1]!;
     const user = await createUser(t.app);
     assert.equal((await t.app.cdkeys.redeem(user, codes[1]!, '127.0.0.1')).points, 300);
-    const plan = ops('create', '--plan-tier', '2', '--plan-days', '30', '--count', '1');
+    const plan = await ops('create', '--plan-tier', '2', '--plan-days', '30', '--count', '1');
     assert.equal(plan.code, 0, plan.err);
     assert.match(plan.out, /套餐 2 30 天/);
 
-    const list = ops('list');
+    const list = await ops('list');
     assert.equal(list.code, 0, list.err);
     assert.match(list.out, new RegExp(`${batchId} .* 300 积分 {2}已使用 1/3 .*双十一`));
     assert.match(list.out, / 套餐 2 30 天 {2}已使用 0\/1 /);
-    const listed = ops('list', '--batch', batchId);
+    const listed = await ops('list', '--batch', batchId);
     assert.equal(listed.out.trim().split('\n').length, 3);
     assert.match(listed.out, new RegExp(`QM-\\*\\*\\*\\*-\\*\\*\\*\\*-${codes[1]!.slice(-4)} {2}已使用`));
     assert.ok(!listed.out.includes(codes[0]!), 'codes are not shown again');
   });
 
-  it('explains bad input with exit code 2', () => {
-    const result = ops('create', '--count', '3');
+  it('explains bad input with exit code 2', async () => {
+    const result = await ops('create', '--count', '3');
     assert.equal(result.code, 2);
     assert.match(result.err, /缺少参数：--points/);
   });
