@@ -501,20 +501,24 @@ describe('ChatStore: the end of an answer', () => {
     return { script, handlers: () => handlers, end: (o: StreamOutcome) => end(o) };
   }
   const keys = (store: ReturnType<typeof setup>['store']) => store.rows.map((row) => [row.key, row.live]);
+  /** The keys of the turn's rows as first shown, before the stream names its nodes: the rows keep them. */
+  const shownKeys = (store: ReturnType<typeof setup>['store']) => store.rows.slice(-2).map((row) => row.key);
 
   it('the chunk completing the answer ends it — input usable, saved into the branch shown — before the follow-ups and the end; nothing is read again', async () => {
     const stream = held();
     const { store, deps } = setup([stream.script]);
     await store.openFromHistory('g1');
     const sending = store.send('追问');
+    const [q2, a2] = shownKeys(store);
+    expect([q2, a2]).not.toContain('q2');
     stream.handlers().onIds!({ convId: 'a2', convGroupId: 'g1', parentConvId: 'q2' });
     stream.handlers().onDelta!('第二个答案', {});
     expect(store.busy).toBe(true);
-    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], [q2, false], [a2, true]]);
 
     stream.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
     expect(store.busy).toBe(false);
-    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', false]]);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], [q2, false], [a2, false]]);
     const [question, answer] = store.messages.slice(-2).map((m) => m.node);
     expect(question).toMatchObject({ convId: 'q2', parentConvId: 'a1', chatContent: [{ role: 'user', content: '追问' }], createTime: completed.createTime });
     expect(answer).toMatchObject({ convId: 'a2', parentConvId: 'q2', status: 'done', offlineDemo: true, createTime: completed.createTime, chatContent: [{ role: 'assistant', content: '第二个答案', followUps: [] }] });
@@ -533,12 +537,13 @@ describe('ChatStore: the end of an answer', () => {
     const stream = held();
     const { store, deps } = setup([stream.script]);
     const sending = store.send('新问题');
+    const [q1, a1] = shownKeys(store);
     stream.handlers().onIds!({ convId: 'a1', convGroupId: 'g9', parentConvId: 'q1' });
     stream.handlers().onDelta!('答案', {});
     stream.handlers().onAnswerComplete!({ ...completed, convGroupId: 'g9', convId: 'a1', parentConvId: 'q1', title: '新问题' });
     expect(store.conversation).toMatchObject({ group: { convGroupId: 'g9', title: '新问题' }, hasEarlier: false });
     expect(store.routeGroupId).toBe('g9');
-    expect(keys(store)).toEqual([['q1', false], ['a1', false]]);
+    expect(keys(store)).toEqual([[q1, false], [a1, false]]);
     expect(store.convGroupId).toBe('g9');
     stream.end(outcome({ status: 'done', endedWithoutDone: false }));
     await sending;
@@ -551,11 +556,12 @@ describe('ChatStore: the end of an answer', () => {
     const { store } = setup([stream.script]);
     await store.openFromHistory('g1');
     const regenerating = store.regenerate();
+    const [, a1b] = shownKeys(store);
     stream.handlers().onIds!({ convId: 'a1b', convGroupId: 'g1', parentConvId: 'q1' });
-    expect(keys(store)).toEqual([['q1', false], ['a1b', true]]);
+    expect(keys(store)).toEqual([['q1', false], [a1b, true]]);
     stream.handlers().onDelta!('新版本', {});
     stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1b', parentConvId: 'q1' });
-    expect(keys(store)).toEqual([['q1', false], ['a1b', false]]);
+    expect(keys(store)).toEqual([['q1', false], [a1b, false]]);
     expect(store.messages.at(-1)).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'a1', nextVersion: null, node: { convId: 'a1b', parentConvId: 'q1', chatContent: [{ content: '新版本' }] } });
     stream.end(outcome({ status: 'done', endedWithoutDone: false }));
     await regenerating;
@@ -571,9 +577,10 @@ describe('ChatStore: the end of an answer', () => {
     const { store, deps } = setup([dropped, resumed.script]);
     await store.openFromHistory('g1');
     const sending = store.send('追问');
+    const [q2, a2] = shownKeys(store);
     await new Promise((resolve) => setTimeout(resolve, 0)); // the dropped stream's end is handled
     expect(deps.resume).toHaveBeenCalledWith('a2', expect.anything(), 4, expect.anything());
-    expect(keys(store)).toEqual([['q1', false], ['a1', false], ['q2', false], ['a2', true]]);
+    expect(keys(store)).toEqual([['q1', false], ['a1', false], [q2, false], [a2, true]]);
     expect(store.live!.text).toBe('前半，');
     resumed.handlers().onDelta!('后半。', {});
     resumed.handlers().onAnswerComplete!({ ...completed, convId: 'a2', parentConvId: 'q2' });
@@ -633,8 +640,9 @@ describe('ChatStore: the end of an answer', () => {
     const { store, deps } = setup([stream.script]);
     await store.openFromHistory('g1');
     const editing = store.edit('q1', '改过的问题');
+    const [q1e, a1e] = shownKeys(store);
     stream.handlers().onIds!({ convId: 'a1e', convGroupId: 'g1', parentConvId: 'q1e' });
-    expect(keys(store)).toEqual([['q1e', false], ['a1e', true]]);
+    expect(keys(store)).toEqual([[q1e, false], [a1e, true]]);
     expect(store.rows[0]!.message).toMatchObject({ curIndex: 2, chatLen: 2, previousVersion: 'q1' });
     stream.handlers().onDelta!('新答', {});
     stream.handlers().onAnswerComplete!({ ...completed, convId: 'a1e', parentConvId: 'q1e' });

@@ -63,12 +63,16 @@ function waitSteps(): string[] {
 
 const REGENERATE_COOLDOWN_MS = 500;
 
-/** Keys of the rows of a turn before the stream names their nodes (its first chunk does). */
-const UNNAMED = { question: 'live-question', answer: 'live-answer' };
+/** Keys of the rows of a turn shown before the stream names their nodes (its first chunk does). */
+const unnamedKeys = (turn: { startedAt: number }) => ({ question: `live-question-${turn.startedAt}`, answer: `live-answer-${turn.startedAt}` });
 
 /** One row of the message list: a saved message, or the question and answer being generated. */
 export interface MessageRow {
-  /** The node id: a row keeps its key, and so its rendered content, when its message is saved. */
+  /**
+   * The key the row was first shown under: its node's id, or the turn's own key when the turn was
+   * shown before the stream named it. A row keeps it when the node is named and when it is saved,
+   * so what it shows (drawn blocks, 显示全部) is not drawn again.
+   */
   key: string;
   message: BranchMessage;
   /** The answer being generated: its content is the live answer's. */
@@ -98,7 +102,6 @@ interface Turn {
   shown?: LiveAnswer;
 }
 
-const savedRow = (message: BranchMessage): MessageRow => ({ key: message.node.convId, message, live: false });
 
 /** What a saved node was sent with (a resumed answer is saved with its own). */
 const sentWith = ({ gptsId, model, modelName, knowledgeId, knowledgeName }: ConversationMessage): SentWith => ({ gptsId, model, modelName, knowledgeId, knowledgeName });
@@ -141,6 +144,8 @@ export class ChatStore {
   loadingEarlier = false;
   /** Replaced whole by the reducer on every change (`liveAnswer.ts`). */
   live: LiveAnswer | null = null;
+  /** Node id → the turn's own key its row was shown under before the stream named the node. */
+  private readonly rowKeyOfNode = new Map<string, string>();
   notice: Notice = null;
   loadingHistory = false;
   /** The stream whose answer is live (null once it completed, or when idle). */
@@ -227,6 +232,7 @@ export class ChatStore {
     const saved = this.messages;
     const turn = this.liveTurn;
     const generation = this.generation;
+    const savedRow = (message: BranchMessage): MessageRow => ({ key: this.rowKey(message.node.convId), message, live: false });
     if (!turn || !generation) return saved.map(savedRow);
     const at = turn.follows === null ? -1 : saved.findIndex((m) => m.node.convId === turn.follows);
     const kept = turn.follows === null ? [] : at >= 0 ? saved.slice(0, at + 1) : saved;
@@ -234,7 +240,7 @@ export class ChatStore {
     const rows = kept.map(savedRow);
     let answered = turn.follows;
     if (turn.question !== null) {
-      const key = turn.questionId ?? UNNAMED.question;
+      const key = turn.questionId === null ? unnamedKeys(turn).question : this.rowKey(turn.questionId);
       const node = messageNode(key, turn.follows, { role: 'user', content: turn.question }, facts);
       // The newest of its versions: after the one shown in its place (an edit), else the first.
       const place = this.conversation ? placeAfter(this.conversation, turn.follows) : 0;
@@ -243,7 +249,7 @@ export class ChatStore {
       rows.push({ key, message, live: false });
       answered = turn.questionId;
     }
-    const key = turn.convId ?? UNNAMED.answer;
+    const key = turn.convId === null ? unnamedKeys(turn).answer : this.rowKey(turn.convId);
     rows.push({ key, message: { node: messageNode(key, answered, { role: 'assistant', content: '' }, facts, 'generating'), curIndex: 1, chatLen: 1, previousVersion: null, nextVersion: null }, live: true });
     return rows;
   }
@@ -630,8 +636,21 @@ export class ChatStore {
     this.progressTimer = setInterval(() => this.applyLive({ type: 'waitTick', waitSteps: waitSteps(), now: Date.now() }), PROGRESS_STEP_MS);
   }
 
+  private rowKey(nodeId: string): string {
+    return this.rowKeyOfNode.get(nodeId) ?? nodeId;
+  }
+
   private applyLive(event: LiveEvent): void {
-    if (this.live) this.live = reduceLive(this.live, event);
+    if (!this.live) return;
+    if (event.type === 'ids') this.keepRowKeys(this.live, event);
+    this.live = reduceLive(this.live, event);
+  }
+
+  /** The stream names the turn's nodes: their rows keep the keys they were shown under. */
+  private keepRowKeys(live: LiveAnswer, ids: { convId: string; questionId: string | null }): void {
+    const unnamed = unnamedKeys(live);
+    if (live.convId === null) this.rowKeyOfNode.set(ids.convId, unnamed.answer);
+    if (live.question !== null && live.questionId === null && ids.questionId !== null) this.rowKeyOfNode.set(ids.questionId, unnamed.question);
   }
 
   private stopProgressTimer(): void {
