@@ -13,4 +13,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   setupFiles: [require.resolve('./jest-setup.cjs')],
   setupFilesAfterEnv: [require.resolve('./jest-testing-library.cjs')],
+  // Jest's default on 2 cores is one worker; two halve the longest package (mf-toolbox 62 → 29 s)
+  // and the slower renders beside each other fit Testing Library's 5 s wait.
+  maxWorkers: 2,
 };
