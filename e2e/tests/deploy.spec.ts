@@ -71,10 +71,11 @@ test.describe.serial('an area team ships over HTTP with its deploy token', () =>
     const registry = await (await page.request.get('/app-api/platform/remotes')).json();
     expect(registry.data.areas.find((a: { area: string }) => a.area === 'pay').version).toBe('1.0.0');
 
-    const steps = historyLines('pay').slice(0, 3).map((line) => line.split(/\s+/).slice(1, 4));
+    const steps = historyLines('pay').slice(0, 4).map((line) => line.split(/\s+/).slice(1, 4));
     expect(steps).toEqual([
       ['rollback', '1.0.0', name],
       ['activate', V2, name],
+      ['preview', V2, name],
       ['publish', V2, name],
     ]);
   });
@@ -84,8 +85,10 @@ test.describe.serial('an area team ships over HTTP with its deploy token', () =>
     const token = payToken(name, 'publish,canary,activate,rollback');
     const version = `1.0.3-e2e-rollout.${Date.now()}`;
     const build = payBuild(version);
+    let url: string;
     try {
-      opsCli('push', 'pay', build, '--server', baseURL!, '--token', token);
+      // The push's last line is the new version's preview link.
+      url = opsCli('push', 'pay', build, '--server', baseURL!, '--token', token).trim().split('\n').at(-1)!;
       opsCli('push', 'pay', brokenPayBuild, '--server', baseURL!, '--token', token);
     } finally {
       fs.rmSync(build, { recursive: true, force: true });
@@ -99,7 +102,6 @@ test.describe.serial('an area team ships over HTTP with its deploy token', () =>
     const newVisitor = async (b: Browser) => (await b.newContext()).newPage();
 
     // Preview: the link's browser gets the new version, with the badge; a visitor at the same time does not.
-    const { url } = (await call('preview', { version })).data;
     const previewer = await newVisitor(browser);
     const previewEntry = entryOf(previewer, version);
     await previewer.goto(url);

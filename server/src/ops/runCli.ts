@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { OpsInputError } from '../modules/module.js';
-import { isPush, runPush } from '../modules/platform/index.js';
+import { isRemotesOverHttp, runRemotesOverHttp } from '../modules/platform/index.js';
 import { OPS_USAGE, OpsModules, runOps } from './commands.js';
 
 /** Where a run of `pnpm ops` reads its settings and writes its lines. */
@@ -16,8 +16,8 @@ export interface CliIo {
  * returns the exit code: 0, or an operator's mistake printed in Chinese with 1 (refused) or 2 (usage).
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  // A team's CI pushes a build to a server from its own machine: no database of its own is opened.
-  if (isPush(argv)) return reportInputErrors(io, () => runPush(argv, io.out, io.env));
+  // A team's CI deploys to a server from its own machine: no database of its own is opened.
+  if (isRemotesOverHttp(argv)) return reportInputErrors(io, () => runRemotesOverHttp(argv, io.out, io.env));
   const config = loadConfig(io.env);
   const db = await openDatabase(config);
   const modules = new OpsModules(db, config);

@@ -7,11 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import type { AddressInfo } from 'node:net';
+import { runCli } from '../../ops/runCli.js';
 import { DeployTokens } from './deployTokens.js';
 import { DeployTokensRepository } from './deployTokensRepository.js';
 import { remotesCommand, tokensCommand } from './opsCommands.js';
 import { PreviewLinks } from './previewLinks.js';
-import { runPush } from './pushCommand.js';
 import { packBuild } from './releaseArchive.js';
 import { RELEASE_LIMITS } from './releaseLimits.js';
 
@@ -258,20 +258,64 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.equal(await refused(['revoke', 'nobody']), '没有名为 nobody 的令牌');
   });
 
-  it('pushes a build from a CI machine with DEPLOY_TOKEN (pnpm ops remotes push)', async () => {
-    const token = await tokens.create({ name: 'toolbox-ci', area: 'toolbox', rights: ['publish'] });
+  it("runs a team's whole deploy from its own machine over HTTP (pnpm ops remotes … --server), each step printed as on the server", async () => {
+    const token = await tokens.create({ name: 'toolbox-ci', area: 'toolbox', rights: ['publish', 'canary', 'activate', 'rollback'] });
+    const publishOnly = await tokens.create({ name: 'toolbox-pub', area: 'toolbox', rights: ['publish'] });
     await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     const server = `http://127.0.0.1:${(t.app.server.server.address() as AddressInfo).port}`;
-    const build = fakeRemoteBuild({ area: 'toolbox', version: '2.0.0' });
-    const push = async (area: string, env: NodeJS.ProcessEnv) => {
-      const lines: string[] = [];
-      await runPush(['remotes', 'push', area, build, '--server', server], (line) => lines.push(line), env);
-      return lines;
+    const ops = async (argv: string[], env: NodeJS.ProcessEnv = { DEPLOY_TOKEN: token }) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(['remotes', ...argv], { env, out: (line) => out.push(line), err: (line) => err.push(line) });
+      return { code, out, err };
     };
-    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^已发布 toolbox 2\.0\.0（\d+ KiB）$/);
-    assert.match((await push('toolbox', { DEPLOY_TOKEN: token }))[0]!, /^toolbox 2\.0\.0 已发布过（内容相同），未改动/);
-    await assert.rejects(push('chat', { DEPLOY_TOKEN: token }), { message: '部署令牌 toolbox-ci 只能操作区域 toolbox，不能操作 chat' });
-    await assert.rejects(push('toolbox', {}), { message: '缺少令牌：--token 或环境变量 DEPLOY_TOKEN' });
-    assert.equal((await t.app.platform.history('toolbox'))[0]!.actor, 'toolbox-ci');
+    const ok = async (...argv: string[]) => {
+      const run = await ops([...argv, '--server', server]);
+      assert.equal(run.code, 0, run.err.join('\n'));
+      return run.out;
+    };
+
+    const pushed = await ok('push', 'toolbox', fakeRemoteBuild({ area: 'toolbox', version: '1.0.0' }));
+    assert.match(pushed[0]!, /^已发布 toolbox 1\.0\.0（\d+ KiB）$/);
+    assert.match(pushed[1]!, /^预览链接（20\S+Z 前有效，只对打开它的浏览器生效）：$/, 'the preview link comes with the push');
+    assert.match(pushed[2]!, new RegExp(`^${server}/\\S*\\?preview=toolbox@1\\.0\\.0~`));
+    assert.deepEqual(await ok('activate', 'toolbox', '1.0.0'), ['toolbox 已上线 1.0.0（回退版本 -）']);
+    const build = fakeRemoteBuild({ area: 'toolbox', version: '2.0.0' });
+    await ok('push', 'toolbox', build);
+    assert.match((await ok('push', 'toolbox', build))[0]!, /^toolbox 2\.0\.0 已发布过（内容相同），未改动/);
+    assert.deepEqual(await ok('canary', 'toolbox', '2.0.0', '20', '--auto-rollback', '--threshold', '10'), [
+      'toolbox 对 20% 的访客灰度 2.0.0；失败率比在线版本高出 10 个百分点（10 分钟内至少 3 个失败访客）时自动回滚',
+    ]);
+    const list = await ok('list');
+    assert.equal(list.length, 2, 'a deploy token lists its own area only');
+    assert.match(list[0]!, /^toolbox\s+在线 1\.0\.0  上一版本 -  灰度 2\.0\.0 20%  已发布 \[/);
+    assert.match(list[1]!, /^\s+守卫：失败率比在线版本高出 10 个百分点.*；此刻 灰度访客失败 0\/0/);
+    assert.match((await ok('promote', 'toolbox'))[0]!, /^toolbox 已全量上线 2\.0\.0（灰度访客失败 0\/0/);
+    assert.deepEqual(await ok('rollback', 'toolbox'), ['toolbox 已从 2.0.0 回滚到 1.0.0']);
+    const history = (await ok('history', 'toolbox', '--limit', '6')).map((line) => line.split(/\s+/).slice(1, 4));
+    assert.deepEqual(history, [
+      ['rollback', '1.0.0', 'toolbox-ci'],
+      ['activate', '2.0.0', 'toolbox-ci'],
+      ['canary', '2.0.0', 'toolbox-ci'],
+      ['preview', '2.0.0', 'toolbox-ci'],
+      ['preview', '2.0.0', 'toolbox-ci'],
+      ['publish', '2.0.0', 'toolbox-ci'],
+    ]);
+
+    const badLimit = await call(token, 'GET', 'toolbox/history?limit=abc');
+    assert.equal(badLimit.json().code, 400);
+    assert.match(badLimit.json().msg, /limit 必须是数字/);
+
+    // Refused by the server with its reason (exit 1), or before any call (exit 2).
+    const refused = async (argv: string[], env?: NodeJS.ProcessEnv) => {
+      const run = await ops(argv, env);
+      return [run.code, run.err[0]];
+    };
+    assert.deepEqual(await refused(['push', 'chat', build, '--server', server]), [1, '失败：部署令牌 toolbox-ci 只能操作区域 toolbox，不能操作 chat']);
+    assert.deepEqual(await refused(['canary', 'toolbox', '2.0.0', '5', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 没有灰度（canary）权限（它有：发布）']);
+    assert.deepEqual(await refused(['activate', 'toolbox', '9.9.9', '--server', server]), [1, '失败：toolbox 没有已发布的版本 9.9.9（先用 publish 或 push 发布）']);
+    assert.deepEqual(await refused(['push', 'toolbox', build, '--server', server], {}), [2, '缺少令牌：--token 或环境变量 DEPLOY_TOKEN']);
+    assert.deepEqual(await refused(['publish', 'toolbox', '--server', server]), [2, 'publish 只在服务器上运行；从别的机器发布用 push <area> <buildDir> --server <url>']);
+    assert.match((await refused(['list', '--server', 'http://127.0.0.1:9']))[1] as string, /^失败：无法连接 http:\/\/127\.0\.0\.1:9：/);
   });
 });

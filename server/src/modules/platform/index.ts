@@ -86,4 +86,4 @@ export { PlatformService, PlatformError } from './service.js';
 export type { GuardEvents } from './guardEvents.js';
 export { GuardEventsRepository, type GuardEventRow } from './guardEventsRepository.js';
 export { REMOTES_USAGE, GUARDS_USAGE, TOKENS_USAGE } from './opsCommands.js';
-export { isPush, runPush } from './pushCommand.js';
+export { isRemotesOverHttp, runRemotesOverHttp } from './remotesOverHttp.js';

@@ -83,7 +83,7 @@ describe(`platform HTTP API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
     const unknown = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/media/9.9.9/files' });
     assert.equal(unknown.statusCode, 404);
-    assert.deepEqual(unknown.json(), { code: 404, data: null, msg: 'media 没有已发布的版本 9.9.9（先用 publish 发布）' });
+    assert.deepEqual(unknown.json(), { code: 404, data: null, msg: 'media 没有已发布的版本 9.9.9（先用 publish 或 push 发布）' });
     const unknownArea = await t.app.server.inject({ method: 'GET', url: '/app-api/platform/releases/nope/1.0.0/files' });
     assert.equal(unknownArea.statusCode, 404);
   });

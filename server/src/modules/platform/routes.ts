@@ -28,6 +28,7 @@ const GuardEventBody = z.object({
 });
 const AreaParams = z.object({ area: z.string().min(1).max(40) });
 const ReleaseParams = z.object({ area: z.string().min(1).max(40), version: z.string().min(1).max(64) });
+const HistoryQuery = z.object({ limit: z.coerce.number({ error: 'limit 必须是数字' }).int().min(1).max(500, { error: 'limit 不能超过 500' }).optional() });
 const PublishQuery = z.object({ notes: z.string().max(500, { error: 'notes 不能超过 500 个字符' }).optional() });
 const ActivateBody = z.object({ version: z.string().min(1).max(64) });
 const GuardRuleBody = z.object({
@@ -131,15 +132,16 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
       return caller.name;
     };
 
+    // The areas the caller may see; a guarded canary with its verdict now.
     ops.get('/platform/ops/remotes', async (request) => {
       const { area } = callers.get(request)!;
-      const summary = await service.summary();
-      return ok(area ? summary.filter((s) => s.area === area) : summary);
+      const summary = (await service.summary()).filter((s) => !area || s.area === area);
+      return ok(await Promise.all(summary.map(async (s) => ({ ...s, guardNow: s.canary?.guard ? await service.guardVerdict(s.area) : null }))));
     });
-    ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams } }, async (request) => {
+    ops.get('/platform/ops/remotes/:area/history', { schema: { params: AreaParams, querystring: HistoryQuery } }, async (request) => {
       const { area } = request.params;
       allowed(request, area, null);
-      return ok(await service.history(area).catch(asAppError));
+      return ok(await service.history(area, request.query.limit).catch(asAppError));
     });
     // A build's tar.gz, read as a stream (no body schema can describe it): withUnpackedRelease limits and checks it.
     ops.addContentTypeParser(['application/gzip', 'application/x-gzip', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
@@ -162,8 +164,8 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
     ops.post('/platform/ops/remotes/:area/activate', { schema: { params: AreaParams, body: ActivateBody } }, async (request) => {
       const { area } = request.params;
       const { version } = request.body;
-      await service.activate(area, version, allowed(request, area, 'activate')).catch(asAppError);
-      return ok(null, `${area} 已切换到 ${version}`);
+      const channel = await service.activate(area, version, allowed(request, area, 'activate')).catch(asAppError);
+      return ok({ previous: channel.previous_version }, `${area} 已切换到 ${version}`);
     });
     ops.post('/platform/ops/remotes/:area/rollback', { schema: { params: AreaParams } }, async (request) => {
       const { area } = request.params;

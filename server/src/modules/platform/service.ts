@@ -336,7 +336,7 @@ export class PlatformService {
 
   private async requireRelease(area: string, version: string): Promise<Release> {
     const release = await this.repo.release(area, version);
-    if (!release) throw new PlatformError(`${area} 没有已发布的版本 ${version}（先用 publish 发布）`);
+    if (!release) throw new PlatformError(`${area} 没有已发布的版本 ${version}（先用 publish 或 push 发布）`);
     return release;
   }
 }
