@@ -62,7 +62,11 @@ describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(unknownOption.err.trim(), '未知选项：--pionts');
     const unknown = await ops('explode');
     assert.equal(unknown.code, 2);
-    assert.match(unknown.err, /用法: pnpm ops remotes/);
+    assert.match(unknown.err, /^未知命令：explode\n用法: pnpm ops remotes/);
+    assert.doesNotMatch(unknown.err, /pnpm ops cdkeys/, "a group's mistake: that group's usage only");
+    const noGroup = await cli(['explode']);
+    assert.equal(noGroup.code, 2);
+    assert.match(noGroup.err, /用法: pnpm ops remotes[^]*用法: pnpm ops cdkeys/, 'no group named: every group');
   });
 
   it('manages the announcements, seeding them in the edition\'s language on first use', async () => {

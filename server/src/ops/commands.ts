@@ -141,6 +141,12 @@ export const OPS_USAGE = Object.values(OPS_GROUPS)
   .map((group) => group.usage)
   .join('\n\n');
 
+/** What a usage mistake in `argv` prints: its group's usage, or every group's when it names none. */
+export function usageFor(argv: readonly string[]): string {
+  const group = argv[0] ?? '';
+  return Object.hasOwn(OPS_GROUPS, group) ? OPS_GROUPS[group]!.usage : OPS_USAGE;
+}
+
 /** The handler of `group` from its module (the module's own opsCommands entry). */
 export async function opsCommandOf(modules: OpsModules, group: string): Promise<OpsCommand | undefined> {
   const entry = Object.hasOwn(OPS_GROUPS, group) ? OPS_GROUPS[group] : undefined;

@@ -2,7 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { OpsInputError } from '../modules/module.js';
 import { isRemotesOverHttp, runRemotesOverHttp } from '../modules/platform/index.js';
-import { OPS_USAGE, OpsModules, runOps } from './commands.js';
+import { OpsModules, runOps, usageFor } from './commands.js';
 
 /** Where a run of `pnpm ops` reads its settings and writes its lines. */
 export interface CliIo {
@@ -17,19 +17,19 @@ export interface CliIo {
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // A team's CI deploys to a server from its own machine: no database of its own is opened.
-  if (isRemotesOverHttp(argv)) return reportInputErrors(io, () => runRemotesOverHttp(argv, io.out, io.env));
+  if (isRemotesOverHttp(argv)) return reportInputErrors(io, argv, () => runRemotesOverHttp(argv, io.out, io.env));
   const config = loadConfig(io.env);
   const db = await openDatabase(config);
   const modules = new OpsModules(db, config);
   try {
-    return await reportInputErrors(io, () => runOps(modules, argv, io.out));
+    return await reportInputErrors(io, argv, () => runOps(modules, argv, io.out));
   } finally {
     await modules.close();
     await db.close();
   }
 }
 
-async function reportInputErrors(io: CliIo, run: () => Promise<void>): Promise<number> {
+async function reportInputErrors(io: CliIo, argv: readonly string[], run: () => Promise<void>): Promise<number> {
   try {
     await run();
     return 0;
@@ -40,12 +40,12 @@ async function reportInputErrors(io: CliIo, run: () => Promise<void>): Promise<n
         return 1;
       }
       if (error.message) io.err(error.message);
-      if (error.kind === 'usage') io.err(OPS_USAGE);
+      if (error.kind === 'usage') io.err(usageFor(argv));
       return 2;
     }
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
       io.err(error.message);
-      io.err(OPS_USAGE);
+      io.err(usageFor(argv));
       return 2;
     }
     throw error;
