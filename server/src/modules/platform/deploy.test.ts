@@ -292,7 +292,16 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.match(list[1]!, /^\s+守卫：失败率比在线版本高出 10 个百分点.*；此刻 灰度访客失败 0\/0/);
     assert.match((await ok('promote', 'toolbox'))[0]!, /^toolbox 已全量上线 2\.0\.0（灰度访客失败 0\/0/);
     assert.deepEqual(await ok('rollback', 'toolbox'), ['toolbox 已从 2.0.0 回滚到 1.0.0']);
-    const history = (await ok('history', 'toolbox', '--limit', '6')).map((line) => line.split(/\s+/).slice(1, 4));
+    const historyLines = await ok('history', 'toolbox', '--limit', '6');
+    assert.deepEqual(historyLines.map((line) => line.replace(/^(\S+\s+){4}/, '').replace(/20\S+Z/, 'T').replace(/sha256-\S{12}…$/, 'sha256-…')), [
+      '从 2.0.0',
+      '从 1.0.0（灰度全量上线）',
+      '20% 的访客；失败率比在线版本高出 10 个百分点（10 分钟内至少 3 个失败访客）时自动回滚',
+      '预览链接，至 T 有效',
+      '预览链接，至 T 有效',
+      '内容 sha256-…',
+    ]);
+    const history = historyLines.map((line) => line.split(/\s+/).slice(1, 4));
     assert.deepEqual(history, [
       ['rollback', '1.0.0', 'toolbox-ci'],
       ['activate', '2.0.0', 'toolbox-ci'],

@@ -83,14 +83,30 @@ export const lines = {
   history: (event: RemoteEvent) => `${event.created_at}  ${event.kind.padEnd(8)} ${(event.version ?? '-').padEnd(12)} ${(event.actor || '-').padEnd(12)} ${eventText(event)}`,
 };
 
-/** The last column of a history line: what the event's detail says, in words where it has them. */
+/** The last column of a history line: what the event's detail says, in words. */
 function eventText(event: RemoteEvent): string {
   const detail = parseDetail(event);
-  if (event.kind === 'error') return printable(`${String(detail.stage)}: ${String(detail.message)}`);
-  if (typeof detail.reason === 'string') return `${detail.reason}（从 ${String(detail.from)}）`;
-  if (event.kind === 'token') {
-    const rights = String(detail.rights).split(',').map((r) => RIGHT_NAMES[r as DeployRight] ?? r).join('、');
-    return detail.action === 'revoke' ? `吊销部署令牌 ${String(detail.token)}` : `生成部署令牌 ${String(detail.token)}（${rights}${detail.expiresAt ? `，至 ${String(detail.expiresAt)}` : ''}）`;
+  const from = `从 ${typeof detail.from === 'string' ? detail.from : '-'}`;
+  switch (event.kind) {
+    case 'error':
+      return printable(`${String(detail.stage)}: ${String(detail.message)}`);
+    case 'token': {
+      const rights = String(detail.rights).split(',').map((r) => RIGHT_NAMES[r as DeployRight] ?? r).join('、');
+      return detail.action === 'revoke' ? `吊销部署令牌 ${String(detail.token)}` : `生成部署令牌 ${String(detail.token)}（${rights}${detail.expiresAt ? `，至 ${String(detail.expiresAt)}` : ''}）`;
+    }
+    case 'publish':
+      return `内容 ${String(detail.integrity).slice(0, 19)}…${detail.notes ? `  ${printable(String(detail.notes))}` : ''}`;
+    case 'activate':
+      return `${from}${detail.promoted ? '（灰度全量上线）' : ''}`;
+    case 'rollback':
+      return typeof detail.reason === 'string' ? `${detail.reason}（${from}）` : from;
+    case 'canary': {
+      const guard = detail.guard as GuardRule | undefined;
+      return detail.percent === 0 ? '结束灰度' : `${String(detail.percent)}% 的访客${guard ? `；${describeGuard(guard)}` : ''}`;
+    }
+    case 'preview':
+      return `预览链接，至 ${String(detail.expiresAt)} 有效`;
+    default:
+      return Object.keys(detail).length ? JSON.stringify(detail) : '';
   }
-  return Object.keys(detail).length ? JSON.stringify(detail) : '';
 }
