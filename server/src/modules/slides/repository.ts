@@ -24,6 +24,22 @@ export class SlidesRepository {
     return this.db.selectFrom('slide_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * A deck with its current generation as of one moment. A task's slides are saved on the deck in
+   * the transaction that counts them, and the task succeeds after: the deck is read again after its
+   * task, or a deck read first could show a slide fewer than a task that has since succeeded.
+   */
+  async deckWithTask(id: string): Promise<{ deck: DeckRow; task: TaskRow | undefined } | undefined> {
+    let deck = await this.deck(id);
+    for (let attempt = 0; deck?.task_id && attempt < 3; attempt++) {
+      const taskId = deck.task_id;
+      const task = await this.task(taskId);
+      deck = await this.deck(id);
+      if (deck?.task_id === taskId) return { deck, task };
+    }
+    return deck && { deck, task: await this.task(deck.task_id) };
+  }
+
   async tasksOf(ids: string[]): Promise<Map<string, TaskRow>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.selectFrom('slide_tasks').selectAll().where('id', 'in', ids).execute();

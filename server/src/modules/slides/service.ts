@@ -238,8 +238,9 @@ export class SlidesService {
   }
 
   async read(userId: string, deckId: string): Promise<Deck> {
-    const deck = await this.ownDeck(userId, deckId);
-    return deckViewOf(deck, await this.deps.repo.task(deck.task_id), this.view);
+    const found = await this.deps.repo.deckWithTask(deckId);
+    if (!found || found.deck.user_id !== userId) throw deckNotFound();
+    return deckViewOf(found.deck, found.task, this.view);
   }
 
   async list(userId: string, request: { pageNo: number; pageSize: number }): Promise<Page<DeckSummary>> {

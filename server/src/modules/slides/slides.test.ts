@@ -7,6 +7,7 @@ import { assertLedgerMatches } from '../../testing/points.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { createTestStorage } from '../../testing/testDatabase.js';
 import { uploadText } from '../knowledge/testKnowledge.js';
+import { SlidesRepository } from './repository.js';
 import { SLIDE_CODES } from '@qiming/contracts';
 
 const DB = process.env.TEST_DATABASE ?? 'sqlite';
@@ -101,6 +102,27 @@ describe(`slides (${DB})`, () => {
     assert.equal((await post(t, alice, 'ppt/delete', { deckId: draft.id })).code, 0);
     assert.equal((await read(t, alice, draft.id)).code, SLIDE_CODES.deckNotFound);
     assert.equal(Number((await t.app.db.db.selectFrom('slide_tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('deck_id', '=', draft.id).executeTakeFirstOrThrow()).n), 0);
+  });
+
+  it('reads a deck after its generation: a finished deck never shows a slide fewer than its task counts', async () => {
+    const carol = await registeredUser(t.app.server);
+    const created = await post<Deck>(t, carol, 'ppt/createToken', { topic: '城市绿化', slideCount: 6, templateId: 'ocean' });
+    await outlined(t, carol, created.data.id);
+    assert.equal((await post<Deck>(t, carol, 'ppt/start', { deckId: created.data.id, templateId: 'ocean' })).code, 0);
+    const done = await generated(t, carol, created.data.id);
+    // The worker's last save lands between the reads: the deck is read as it was before it, its task after it.
+    const repo = new SlidesRepository(t.app.db.db);
+    const saveSlides = (slides: unknown[]) => repo.db.updateTable('slide_decks').set({ slides: JSON.stringify(slides) }).where('id', '=', created.data.id).execute();
+    await saveSlides(done.slides.slice(0, -1));
+    const readTask = repo.task.bind(repo);
+    repo.task = async (id) => {
+      const task = await readTask(id);
+      await saveSlides(done.slides);
+      return task;
+    };
+    const found = await repo.deckWithTask(created.data.id);
+    assert.equal(found!.task!.status, 'succeeded');
+    assert.equal(JSON.parse(found!.deck.slides).length, done.total);
   });
 
   it('outlines an uploaded document from its headings and key sentences', async () => {
