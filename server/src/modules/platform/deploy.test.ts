@@ -255,6 +255,14 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.equal(await refused(['create', '--name', 'guard', '--area', 'pay', '--can', 'publish']), '令牌名称不能是 guard（历史记录里它指灰度守卫的自动回滚）');
     assert.equal(await refused(['create', '--name', 'pay-ci', '--area', 'pay', '--can', 'publish']), '已有名为 pay-ci 的令牌（吊销的也保留着名字，以便历史可查）');
     assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires-days', '0']), '有效天数必须是正整数');
+    assert.match((await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires', '2000-01-01']))!, /^到期时间 2000-01-01T16:00:00\.000Z 已经过去$/);
+    assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires', '2030-02-30']), '--expires 必须是 YYYY-MM-DD 格式的日期，收到 2030-02-30');
+    assert.equal(await refused(['create', '--name', 'y', '--area', 'pay', '--can', 'publish', '--expires', '2099-12-31', '--expires-days', '3']), '--expires 和 --expires-days 只能给一个');
+
+    const printed: string[] = [];
+    await tokensCommand(tokens).run(['create', '--name', 'pay-2099', '--area', 'pay', '--can', 'publish', '--expires', '2099-12-31'], (line) => printed.push(line));
+    assert.match(printed[0]!, /有效期至 2099-12-31（北京时间当天结束）/);
+    assert.equal((await tokens.list()).find((row) => row.name === 'pay-2099')!.expires_at, '2099-12-31T16:00:00.000Z', 'the end of the last day in China');
     assert.equal(await refused(['revoke', 'nobody']), '没有名为 nobody 的令牌');
   });
 

@@ -44,8 +44,8 @@ export class DeployTokens {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Makes a token and returns it: the only time it is ever shown. */
-  async create({ name, area, rights, expiresDays }: { name: string; area: string; rights: string[]; expiresDays?: number }): Promise<string> {
+  /** Makes a token and returns it: the only time it is ever shown. It lasts `expiresDays`, or until `expiresAt` (ISO), or for ever. */
+  async create({ name, area, rights, expiresDays, expiresAt }: { name: string; area: string; rights: string[]; expiresDays?: number; expiresAt?: string }): Promise<string> {
     if (!NAME_PATTERN.test(name)) throw new PlatformError('令牌名称只能用字母、数字、点、下划线和连字符，最多 40 个字符');
     const reserved = RESERVED_NAMES.get(name);
     if (reserved) throw new PlatformError(`令牌名称不能是 ${name}（历史记录里它指${reserved}）`);
@@ -54,16 +54,17 @@ export class DeployTokens {
     if (unknown.length) throw new PlatformError(`未知权限：${unknown.join('、')}（可选：${DEPLOY_RIGHTS.join('、')}）`);
     if (!rights.length) throw new PlatformError(`至少要给一个权限（可选：${DEPLOY_RIGHTS.join('、')}）`);
     if (expiresDays !== undefined && (!Number.isInteger(expiresDays) || expiresDays < 1)) throw new PlatformError('有效天数必须是正整数');
+    const created = this.now();
+    if (expiresAt !== undefined && expiresAt <= created.toISOString()) throw new PlatformError(`到期时间 ${expiresAt} 已经过去`);
     if (await this.repo.byName(name)) throw new PlatformError(`已有名为 ${name} 的令牌（吊销的也保留着名字，以便历史可查）`);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    const created = this.now();
     await this.repo.insert({
       name,
       area,
       rights: DEPLOY_RIGHTS.filter((r) => rights.includes(r)).join(','),
       token_hash: hashOf(token),
       created_at: created.toISOString(),
-      expires_at: expiresDays ? new Date(created.getTime() + expiresDays * DAY_MS).toISOString() : null,
+      expires_at: expiresDays ? new Date(created.getTime() + expiresDays * DAY_MS).toISOString() : (expiresAt ?? null),
       last_used_at: null,
       revoked_at: null,
     });

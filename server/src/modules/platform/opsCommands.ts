@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../config.js';
 import { parseOpsArgs, parseSharedOpsArgs } from '../../ops/options.js';
+import { endOfChinaDay } from '../cdkeys/index.js';
 import { OpsInputError, type OpsCommand } from '../module.js';
 import { printable } from '../../ops/printable.js';
 import { GUARD_DEFAULTS } from './canaryGuard.js';
@@ -31,8 +32,9 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
 在别的机器上经 HTTP 操作那台服务器（部署令牌只能操作自己的区域、做它被授予的事）；publish 和 bootstrap 只在服务器上运行。`;
 
 export const TOKENS_USAGE = `用法: pnpm ops tokens <命令>
-  create --name <名称> --area <area> --can publish,canary,activate,rollback [--expires-days N]
-                                        为一个区域的团队生成部署令牌（只显示这一次；服务器只存它的哈希）
+  create --name <名称> --area <area> --can publish,canary,activate,rollback [--expires YYYY-MM-DD | --expires-days N]
+                                        为一个区域的团队生成部署令牌（只显示这一次；服务器只存它的哈希）；
+                                        --expires：最后有效的一天（北京时间），--expires-days：N 天后过期，都不给：不过期
   list                                  名称、区域、权限、创建、到期、最近使用、吊销
   revoke <name>                         吊销令牌（立即生效；名字保留，历史可查）`;
 
@@ -159,7 +161,7 @@ export function guardsCommand(events: GuardEventsRepository): OpsCommand {
   };
 }
 
-const TOKEN_OPTIONS = { name: { type: 'string' }, area: { type: 'string' }, can: { type: 'string' }, 'expires-days': { type: 'string' } } as const;
+const TOKEN_OPTIONS = { name: { type: 'string' }, area: { type: 'string' }, can: { type: 'string' }, expires: { type: 'string' }, 'expires-days': { type: 'string' } } as const;
 
 /** `pnpm ops tokens create|list|revoke`: the refusals (PlatformError) are printed as 失败：… with exit 1. */
 export function tokensCommand(tokens: DeployTokens): OpsCommand {
@@ -179,11 +181,14 @@ async function runTokens(tokens: DeployTokens, argv: string[], print: (line: str
     case 'create': {
       const days = values['expires-days'];
       if (days !== undefined && !/^\d{1,5}$/.test(days)) throw new OpsInputError('--expires-days 必须是正整数', 'usage');
+      if (days !== undefined && values.expires !== undefined) throw new OpsInputError('--expires 和 --expires-days 只能给一个', 'usage');
       const name = need(values.name, '--name');
       const area = need(values.area, '--area');
       const rights = need(values.can, '--can').split(',').map((r) => r.trim()).filter(Boolean);
-      const token = await tokens.create({ name, area, rights, expiresDays: days === undefined ? undefined : Number(days) });
-      print(`已生成部署令牌 ${name}（区域 ${area}，权限 ${rights.join(',')}${days ? `，${days} 天后过期` : '，不过期'}）。它只显示这一次，请存进团队 CI 的机密变量 DEPLOY_TOKEN：`);
+      const expiresAt = values.expires === undefined ? undefined : endOfChinaDay(values.expires);
+      const token = await tokens.create({ name, area, rights, expiresDays: days === undefined ? undefined : Number(days), expiresAt });
+      const lasts = days ? `，${days} 天后过期` : values.expires ? `，有效期至 ${values.expires}（北京时间当天结束）` : '，不过期';
+      print(`已生成部署令牌 ${name}（区域 ${area}，权限 ${rights.join(',')}${lasts}）。它只显示这一次，请存进团队 CI 的机密变量 DEPLOY_TOKEN：`);
       print(token);
       return;
     }
