@@ -47,6 +47,7 @@ export async function runRemotesOverHttp(argv: string[], print: Print, env: Node
   const { values, positionals } = parseOpsArgs(argv.slice(1), HTTP_OPTIONS);
   const [command, ...rest] = positionals;
   if (!values.server) throw new OpsInputError('缺少 --server（服务器地址，如 https://qiming.example.com）', 'usage');
+  if (!URL.canParse(values.server) || !/^https?:$/.test(new URL(values.server).protocol)) throw new OpsInputError(`--server 不是 http(s) 地址：${values.server}`, 'usage');
   const token = values.token ?? env.DEPLOY_TOKEN;
   if (!token) throw new OpsInputError('缺少令牌：--token 或环境变量 DEPLOY_TOKEN', 'usage');
   const call = opsClient(values.server, token);
