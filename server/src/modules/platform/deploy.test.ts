@@ -332,6 +332,9 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.deepEqual(await refused(['canary', 'toolbox', '2.0.0', '5', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 没有灰度（canary）权限（它有：发布）']);
     assert.deepEqual(await refused(['activate', 'toolbox', '9.9.9', '--server', server]), [1, '失败：toolbox 没有已发布的版本 9.9.9（先用 publish 或 push 发布）']);
     assert.deepEqual(await refused(['push', 'toolbox', build, '--server', server], {}), [2, '缺少令牌：--token 或环境变量 DEPLOY_TOKEN']);
+    const unpublished = fakeRemoteBuild({ area: 'toolbox', version: '2.1.0' });
+    assert.deepEqual(await refused(['push', 'toolbox', unpublished, '--hours', 'soon', '--server', server]), [2, '--hours 必须是非负数']);
+    assert.equal((await t.app.platform.history('toolbox')).some((e) => e.version === '2.1.0'), false, 'refused before anything is sent');
     assert.deepEqual(await refused(['publish', 'toolbox', '--server', server]), [2, 'publish 只在服务器上运行；从别的机器发布用 push <area> <buildDir> --server <url>']);
     assert.deepEqual(await refused(['list', '--server', '127.0.0.1:8094']), [2, '--server 不是 http(s) 地址：127.0.0.1:8094']);
     assert.match((await refused(['list', '--server', 'http://127.0.0.1:9']))[1] as string, /^失败：无法连接 http:\/\/127\.0\.0\.1:9：/);

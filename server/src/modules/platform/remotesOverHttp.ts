@@ -50,11 +50,13 @@ export async function runRemotesOverHttp(argv: string[], print: Print, env: Node
   if (!URL.canParse(values.server) || !/^https?:$/.test(new URL(values.server).protocol)) throw new OpsInputError(`--server 不是 http(s) 地址：${values.server}`, 'usage');
   const token = values.token ?? env.DEPLOY_TOKEN;
   if (!token) throw new OpsInputError('缺少令牌：--token 或环境变量 DEPLOY_TOKEN', 'usage');
+  // Checked before anything is sent: a push must not publish and then refuse its preview's --hours.
+  const hours = numberOption(values.hours, 'hours');
   const call = opsClient(values.server, token);
   const areaRoute = (area: string, step: string) => `/${encodeURIComponent(area)}/${step}`;
 
   const preview = async (area: string, version: string) => {
-    const { data } = await call<{ url: string; expiresAt: string }>('POST', areaRoute(area, 'preview'), { json: { version, hours: numberOption(values.hours, 'hours') } });
+    const { data } = await call<{ url: string; expiresAt: string }>('POST', areaRoute(area, 'preview'), { json: { version, hours } });
     lines.preview(data.url, data.expiresAt).forEach((line) => print(line));
   };
 
