@@ -6,6 +6,7 @@ import { ACCOUNT_TEST_ENV, call, data, envelope, registeredUser } from '../../te
 import { assertLedgerMatches } from '../../testing/points.js';
 import { startFakeS3, type FakeS3 } from '../../testing/fakeS3.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { createTestStorage } from '../../testing/testDatabase.js';
 import { looksLikeMp3 } from '../speech/mp3Frames.js';
 import { multipart, plainPng } from '../uploads/testFiles.js';
 import { startFakeCosyVoice, startFakeElevenLabs, voicedMp3, voicedWav, type FakeService } from './testing.js';
@@ -216,8 +217,10 @@ describe(`voice cloning through an ElevenLabs-style API (${DB})`, () => {
   });
 
   it('fails and refunds a clone a crash left running, and keeps queued ones across a restart', async () => {
-    const user = await registeredUser(t.app.server);
-    const first = await createTestApp({ ...env, VOICE_CLONE_WORKERS: '0', INSTANCE_ID: 'voices-b' }, { storage: t.storage });
+    // Its own database: the suite's app runs clones and could claim the one this test "crashes".
+    const storage = await createTestStorage();
+    const first = await createTestApp({ ...env, VOICE_CLONE_WORKERS: '0', INSTANCE_ID: 'voices-b' }, { storage });
+    const user = await registeredUser(first.app.server);
     const c1 = client(first);
     const before = await c1.spendable(user.id);
     const crashed = (await c1.clone(user, { name: '崩溃', sampleId: (await c1.upload(user, voicedWav({ seconds: 6 }))).data.id, consent: true })).data;
@@ -226,7 +229,7 @@ describe(`voice cloning through an ElevenLabs-style API (${DB})`, () => {
     await first.app.db.db.updateTable('voices').set({ status: 'running', claimed_by: 'voices-b', heartbeat_at: new Date().toISOString(), started_at: new Date().toISOString() }).where('id', '=', crashed.id).execute();
     await first.close();
 
-    const second = await createTestApp({ ...env, INSTANCE_ID: 'voices-b' }, { storage: t.storage });
+    const second = await createTestApp({ ...env, INSTANCE_ID: 'voices-b' }, { storage });
     try {
       const c2 = client(second);
       const lost = await c2.finished(user, crashed.id);
@@ -240,6 +243,7 @@ describe(`voice cloning through an ElevenLabs-style API (${DB})`, () => {
       await assertLedgerMatches(second.app.db.db, user.id);
     } finally {
       await second.close();
+      await storage.cleanup();
     }
   });
 });
