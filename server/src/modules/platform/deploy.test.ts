@@ -319,6 +319,16 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
       ['publish', '2.0.0', 'toolbox-ci'],
     ]);
 
+    // Two builds published without a preview link: the older one is the only one a prune may delete
+    // (1.0.0 is live, 2.0.0 has a valid preview link, 0.9.1 is the newest).
+    for (const version of ['0.9.0', '0.9.1']) await t.app.platform.publish({ area: 'toolbox', buildDir: fakeRemoteBuild({ area: 'toolbox', version }) });
+    assert.deepEqual(await ok('prune', 'toolbox', '--keep', '1', '--dry-run'), ['toolbox 可删除 1 个旧版本：0.9.0；保留 3 个（去掉 --dry-run 即删除）']);
+    assert.deepEqual(await ok('prune', 'toolbox', '--keep', '1'), ['已删除 toolbox 的 1 个旧版本：0.9.0；保留 3 个']);
+    assert.deepEqual(await ok('prune', 'toolbox', '--keep', '1'), ['toolbox 没有可删除的旧版本（3 个都保留）']);
+    assert.match((await ok('history', 'toolbox', '--limit', '1'))[0]!, /^\S+\s+prune\s+-\s+toolbox-ci\s+删除旧版本 0\.9\.0（保留最近 1 个及在用的）$/);
+    const served = async (version: string) => (await t.app.server.inject({ method: 'GET', url: `/remotes/toolbox/${version}/mf-manifest.json` })).statusCode;
+    assert.deepEqual([await served('0.9.0'), await served('0.9.1')], [404, 200], 'the deleted release\'s files are gone');
+
     const badLimit = await call(token, 'GET', 'toolbox/history?limit=abc');
     assert.equal(badLimit.json().code, 400);
     assert.match(badLimit.json().msg, /limit 必须是数字/);
@@ -331,6 +341,8 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.deepEqual(await refused(['push', 'chat', build, '--server', server]), [1, '失败：部署令牌 toolbox-ci 只能操作区域 toolbox，不能操作 chat']);
     assert.deepEqual(await refused(['canary', 'toolbox', '2.0.0', '5', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 没有灰度（canary）权限（它有：发布）']);
     assert.deepEqual(await refused(['activate', 'toolbox', '9.9.9', '--server', server]), [1, '失败：toolbox 没有已发布的版本 9.9.9（先用 publish 或 push 发布）']);
+    assert.deepEqual(await refused(['prune', 'chat', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 只能操作区域 toolbox，不能操作 chat']);
+    assert.deepEqual(await refused(['prune', 'toolbox', '--keep', '0', '--server', server]), [1, '失败：请求参数不正确：keep: 至少为 1']);
     assert.deepEqual(await refused(['push', 'toolbox', build, '--server', server], {}), [2, '缺少令牌：--token 或环境变量 DEPLOY_TOKEN']);
     const unpublished = fakeRemoteBuild({ area: 'toolbox', version: '2.1.0' });
     assert.deepEqual(await refused(['push', 'toolbox', unpublished, '--hours', 'soon', '--server', server]), [2, '--hours 必须是非负数']);

@@ -10,7 +10,7 @@ import type { DeployTokens } from './deployTokens.js';
 import { PREVIEW_HOURS_DEFAULT, PREVIEW_HOURS_MAX, type PreviewLinks } from './previewLinks.js';
 import type { GuardEventsRepository } from './guardEventsRepository.js';
 import { canaryArgs, historyLimit, lines, need, numberOption, REMOTES_OPTIONS } from './remotesCli.js';
-import { PlatformError, type PlatformService } from './service.js';
+import { PlatformError, PRUNE_KEEP_DEFAULT, type PlatformService } from './service.js';
 
 export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
   list                                  各区域的在线版本、上一版本、灰度与已发布版本
@@ -26,10 +26,12 @@ export const REMOTES_USAGE = `用法: pnpm ops remotes <命令>
                                         至少 ${GUARD_DEFAULTS.minVisitors} 个失败访客）时自动结束灰度并记录原因
   promote <area>                        把正在灰度的版本全量上线（原在线版本成为回退版本）
   preview <area> <version> [--hours N]  生成预览链接：只让打开它的浏览器加载该版本（默认 ${PREVIEW_HOURS_DEFAULT} 小时，最长 ${PREVIEW_HOURS_MAX}）
-  history <area> [--limit N]            发布、切换、回滚、灰度、预览（含操作者：令牌名、ops、cli 或 guard）与加载失败记录
+  history <area> [--limit N]            发布、切换、回滚、灰度、预览、清理（含操作者：令牌名、ops、cli 或 guard）与加载失败记录
+  prune <area> [--keep N] [--dry-run]   删除旧版本：只留最近发布的 N 个（默认 ${PRUNE_KEEP_DEFAULT}），在线、回退、灰度版本和
+                                        预览链接未过期的版本总是保留；--dry-run 只列出将删除的
   bootstrap                             发布每个区域的本地构建（版本号已发布且内容不同时发布为 <版本>-local.<哈希>），并上线它：区域没有在线版本或在线的是同一版本线的构建时
-加 --server <url>（及 --token 令牌，或环境变量 DEPLOY_TOKEN）时，list、history、preview、canary、promote、activate、rollback
-在别的机器上经 HTTP 操作那台服务器（部署令牌只能操作自己的区域、做它被授予的事）；publish 和 bootstrap 只在服务器上运行。`;
+加 --server <url>（及 --token 令牌，或环境变量 DEPLOY_TOKEN）时，list、history、preview、canary、promote、activate、rollback、prune
+在别的机器上经 HTTP 操作那台服务器（部署令牌只能操作自己的区域、做它被授予的事；prune 要发布权限）；publish 和 bootstrap 只在服务器上运行。`;
 
 export const TOKENS_USAGE = `用法: pnpm ops tokens <命令>
   create --name <名称> --area <area> --can publish,canary,activate,rollback [--expires YYYY-MM-DD | --expires-days N]
@@ -120,6 +122,12 @@ async function runRemotes(service: PlatformService, previewLinks: PreviewLinks, 
     }
     case 'history': {
       for (const event of await service.history(need(rest[0], 'area'), historyLimit(values.limit))) print(lines.history(event));
+      return;
+    }
+    case 'prune': {
+      const area = need(rest[0], 'area');
+      const dryRun = values['dry-run'];
+      print(lines.pruned(area, await service.prune(area, { keep: numberOption(values.keep, 'keep'), dryRun }), dryRun));
       return;
     }
     case 'bootstrap': {

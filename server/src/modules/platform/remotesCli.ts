@@ -18,6 +18,8 @@ export const REMOTES_OPTIONS = {
   window: { type: 'string' },
   'min-visitors': { type: 'string' },
   hours: { type: 'string' },
+  keep: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
 } as const;
 
 export function need(value: string | undefined, what: string): string {
@@ -69,6 +71,12 @@ export const lines = {
   canary: (area: string, version: string, percent: number, guard: GuardRule | null) =>
     percent === 0 ? `${area} 已结束灰度` : `${area} 对 ${percent}% 的访客灰度 ${version}${guard ? `；${describeGuard(guard)}` : ''}`,
   promoted: (area: string, { version, verdict }: { version: string; verdict: GuardVerdict | null }) => `${area} 已全量上线 ${version}${verdict ? `（${describeVerdict(verdict)}）` : ''}`,
+  pruned: (area: string, { removed, kept }: { removed: string[]; kept: number }, dryRun: boolean) =>
+    !removed.length
+      ? `${area} 没有可删除的旧版本（${kept} 个都保留）`
+      : dryRun
+        ? `${area} 可删除 ${removed.length} 个旧版本：${removed.join('、')}；保留 ${kept} 个（去掉 --dry-run 即删除）`
+        : `已删除 ${area} 的 ${removed.length} 个旧版本：${removed.join('、')}；保留 ${kept} 个`,
   /** A link the server made (a whole URL) or the CLI on the server (a path: it does not know the site's address). */
   preview: (link: string, expiresAt: string) => [
     `预览链接（${expiresAt} 前有效，只对打开它的浏览器生效${link.startsWith('/') ? '；在站点地址后打开' : ''}）：`,
@@ -106,6 +114,8 @@ function eventText(event: RemoteEvent): string {
     }
     case 'preview':
       return `预览链接，至 ${String(detail.expiresAt)} 有效`;
+    case 'prune':
+      return `删除旧版本 ${(detail.removed as string[]).join('、')}（保留最近 ${String(detail.keep)} 个及在用的）`;
     default:
       return Object.keys(detail).length ? JSON.stringify(detail) : '';
   }

@@ -41,7 +41,7 @@ function opsClient(server: string, token: string) {
 /**
  * `pnpm ops remotes <command> … --server <url> [--token <t>]`: the deploy steps of an area's team
  * from its own machine — push (then a preview link at once), preview, canary, promote, activate,
- * rollback, list, history — printed as on the server. The token is the flag's, else DEPLOY_TOKEN's.
+ * rollback, prune, list, history — printed as on the server. The token is the flag's, else DEPLOY_TOKEN's.
  */
 export async function runRemotesOverHttp(argv: string[], print: Print, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { values, positionals } = parseOpsArgs(argv.slice(1), HTTP_OPTIONS);
@@ -111,6 +111,13 @@ export async function runRemotesOverHttp(argv: string[], print: Print, env: Node
       const area = need(rest[0], 'area');
       const { data } = await call<RemoteEvent[]>('GET', areaRoute(area, 'history'), undefined, { limit: String(historyLimit(values.limit)) });
       for (const event of data) print(lines.history(event));
+      return;
+    }
+    case 'prune': {
+      const area = need(rest[0], 'area');
+      const dryRun = values['dry-run'];
+      const { data } = await call<{ removed: string[]; kept: number }>('POST', areaRoute(area, 'prune'), { json: { keep: numberOption(values.keep, 'keep'), dryRun } });
+      print(lines.pruned(area, data, dryRun));
       return;
     }
     case 'publish':

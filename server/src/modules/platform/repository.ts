@@ -104,6 +104,34 @@ export class PlatformRepository {
     await this.db.insertInto('remote_releases').values({ ...release, created_at: now() }).execute();
   }
 
+  /**
+   * Deletes a release from the registry unless its area serves it (live, fallback or canary) at the
+   * moment of the delete; answers whether it did.
+   */
+  async deleteReleaseUnlessServed(area: string, version: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('remote_releases')
+      .where('area', '=', area)
+      .where('version', '=', version)
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('remote_channels')
+              .select('remote_channels.area')
+              .where('remote_channels.area', '=', area)
+              .where((eb) => eb.or([eb('active_version', '=', version), eb('previous_version', '=', version), eb('canary_version', '=', version)])),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Events of one kind for an area since `since` (ISO), newest first. */
+  eventsSince(area: string, kind: RemoteEvent['kind'], since: string): Promise<RemoteEvent[]> {
+    return this.db.selectFrom('remote_events').selectAll().where('area', '=', area).where('kind', '=', kind).where('created_at', '>=', since).orderBy('id', 'desc').execute();
+  }
+
   async addEvent(event: Pick<RemoteEvent, 'area' | 'kind' | 'version' | 'detail'> & { actor?: string }): Promise<void> {
     await this.db.insertInto('remote_events').values({ ...event, created_at: now() }).execute();
   }

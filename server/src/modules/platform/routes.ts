@@ -42,6 +42,10 @@ const CanaryBody = z.object({
   /** true: the default rule; an object: its own numbers; false: no guard; absent: keep the running guard of the same version. */
   autoRollback: z.union([z.boolean(), GuardRuleBody]).optional(),
 });
+const PruneBody = z.object({
+  keep: z.number({ error: '必须是数字' }).int({ error: '必须是整数' }).min(1, { error: '至少为 1' }).max(1000, { error: '不能超过 1000' }).optional(),
+  dryRun: z.boolean().optional(),
+});
 const PreviewBody = z.object({ version: z.string().min(1).max(64), hours: z.number().int().min(1).max(PREVIEW_HOURS_MAX, { error: `不能超过 ${PREVIEW_HOURS_MAX} 小时` }).optional() });
 
 export interface PlatformRouteOptions {
@@ -182,6 +186,12 @@ export async function platformRoutes(app: ModuleApp, { service, opsToken, deploy
       const { area } = request.params;
       const promoted = await service.promote(area, allowed(request, area, 'activate')).catch(asAppError);
       return ok(promoted, `${area} 已全量上线 ${promoted.version}`);
+    });
+    // Old releases go with the right to publish them; what the area serves or previews is never deleted.
+    ops.post('/platform/ops/remotes/:area/prune', { schema: { params: AreaParams, body: PruneBody } }, async (request) => {
+      const { area } = request.params;
+      const { keep, dryRun } = request.body;
+      return ok(await service.prune(area, { keep, dryRun, actor: allowed(request, area, 'publish') }).catch(asAppError));
     });
     // Any token of the area may make one: a preview changes nothing for anyone but the browser that opens it.
     ops.post('/platform/ops/remotes/:area/preview', { schema: { params: AreaParams, body: PreviewBody } }, async (request) => {

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from '../../db/database.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import { createPlatformService, PlatformError, type PlatformService } from './index.js';
+import { PreviewLinks } from './previewLinks.js';
+import { PlatformRepository } from './repository.js';
 import { MAX_ERROR_EVENTS_PER_AREA } from './service.js';
 
 const SITE = { edition: 'international', locale: 'en-US', guards: true, specialLayout: false } as const;
@@ -153,6 +155,38 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       new Set(history.map((e) => e.kind)),
       new Set(['error', 'canary', 'rollback', 'activate', 'publish']),
     );
+  });
+
+  it('prunes old releases but never what the area serves or previews, and rolls back only to a kept one', async () => {
+    const versions = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0'];
+    for (const version of versions) await service.publish({ area: 'account', buildDir: fakeRemoteBuild({ area: 'account', version }) });
+    await service.activate('account', '1.0.0');
+    await service.activate('account', '1.1.0');
+    await service.activate('account', '1.2.0');
+    await service.activate('account', '1.3.0');
+    await service.canary('account', '1.4.0', 10);
+    await service.previewGrant(new PreviewLinks('p'.repeat(32)), { area: 'account', version: '1.0.0', hours: 1 });
+    const stored = (version: string) => fs.existsSync(path.join(remoteStoreDir(), 'account', version));
+
+    assert.deepEqual(await service.prune('account', { keep: 1, dryRun: true }), { removed: ['1.5.0', '1.1.0'], kept: 5 });
+    assert.ok(stored('1.5.0'), 'a dry run deletes nothing');
+    await assert.rejects(service.prune('account', { keep: 0 }), /保留个数必须是 1 到 1000 的整数/);
+
+    // Kept: 1.6.0 (newest), 1.4.0 (canary), 1.3.0 (live), 1.2.0 (fallback), 1.0.0 (a valid preview link).
+    assert.deepEqual(await service.prune('account', { keep: 1, actor: 'account-ci' }), { removed: ['1.5.0', '1.1.0'], kept: 5 });
+    assert.deepEqual((await service.summary()).find((a) => a.area === 'account')!.releases.sort(), ['1.0.0', '1.2.0', '1.3.0', '1.4.0', '1.6.0']);
+    assert.deepEqual([stored('1.5.0'), stored('1.1.0'), stored('1.3.0')], [false, false, true]);
+    const [event] = await service.history('account', 1);
+    assert.deepEqual([event!.kind, event!.actor, JSON.parse(event!.detail)], ['prune', 'account-ci', { removed: ['1.5.0', '1.1.0'], keep: 1 }]);
+    assert.deepEqual(await service.prune('account', { keep: 1 }), { removed: [], kept: 5 });
+    await assert.rejects(service.activate('account', '1.1.0'), /没有已发布的版本 1\.1\.0/);
+    // The delete itself checks again: a version made live after the list was read stays.
+    const repo = new PlatformRepository(db.db);
+    assert.deepEqual(await Promise.all(['1.3.0', '1.2.0', '1.4.0'].map((v) => repo.deleteReleaseUnlessServed('account', v))), [false, false, false]);
+
+    // 1.1.0 was live before 1.2.0: the fallback after this rollback skips it, as it is deleted.
+    assert.deepEqual(await service.rollback('account'), { from: '1.3.0', to: '1.2.0' });
+    assert.equal((await service.summary()).find((a) => a.area === 'account')!.previous, '1.0.0');
   });
 
   it('keeps only the newest error reports of an area, and every other event', async () => {

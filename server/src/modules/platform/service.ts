@@ -31,6 +31,10 @@ export interface AreaSummary {
   releases: string[];
 }
 
+/** How many of an area's newest releases `prune` keeps unless told. */
+export const PRUNE_KEEP_DEFAULT = 10;
+const PRUNE_KEEP_MAX = 1000;
+
 /** A canary's guard as asked for: a rule (defaults filled), `false` to drop it, undefined to keep the running one for the same version. */
 export type GuardRequest = Partial<GuardRule> | false | undefined;
 
@@ -218,8 +222,9 @@ export class PlatformService {
     if (!target) throw new PlatformError(`${area} 没有可回滚的上一个版本`);
     const rolledBack = new Set((await this.repo.events(area, 1000)).filter((e) => e.kind === 'rollback').map((e) => parseDetail(e).from as string));
     if (channel.active_version) rolledBack.add(channel.active_version);
-    const history = await this.repo.activationHistory(area);
-    const nextPrevious = history.find((v) => v !== target && !rolledBack.has(v)) ?? null;
+    const [history, releases] = await Promise.all([this.repo.activationHistory(area), this.repo.releases(area)]);
+    const published = new Set(releases.map((r) => r.version));
+    const nextPrevious = history.find((v) => v !== target && !rolledBack.has(v) && published.has(v)) ?? null;
     await this.repo.updateChannel(area, { active_version: target, previous_version: nextPrevious });
     await this.repo.addEvent({ area, kind: 'rollback', version: target, detail: JSON.stringify({ from: channel.active_version }), actor });
     return { from: channel.active_version, to: target };
@@ -250,6 +255,34 @@ export class PlatformService {
     );
     await this.repo.addEvent({ area, kind: 'canary', version, detail: JSON.stringify({ percent, ...(settings ? { guard: ruleOf(settings) } : {}) }), actor });
     return settings;
+  }
+
+  /**
+   * Deletes an area's old releases, registry entry first and then files: all but the `keep` newest,
+   * and never one the area serves (live, fallback, canary) or one with a preview link still valid.
+   * `dryRun` only answers which it would delete. A page opened on a deleted version cannot fetch its
+   * chunks not yet loaded until it reloads: a few recent releases are kept for that.
+   */
+  async prune(area: string, { keep = PRUNE_KEEP_DEFAULT, dryRun = false, actor = 'cli' }: { keep?: number; dryRun?: boolean; actor?: string } = {}): Promise<{ removed: string[]; kept: number }> {
+    const channel = await this.requireChannel(area);
+    if (!Number.isInteger(keep) || keep < 1 || keep > PRUNE_KEEP_MAX) throw new PlatformError(`保留个数必须是 1 到 ${PRUNE_KEEP_MAX} 的整数`);
+    const releases = await this.repo.releases(area);
+    const previewedSince = new Date(this.now().getTime() - PREVIEW_HOURS_MAX * 3600_000).toISOString();
+    const now = this.now().toISOString();
+    const previewed = (await this.repo.eventsSince(area, 'preview', previewedSince)).filter((e) => String(parseDetail(e).expiresAt) > now).map((e) => e.version);
+    const inUse = new Set([channel.active_version, channel.previous_version, channel.canary_version, ...previewed]);
+    const candidates = releases.slice(keep).filter((r) => !inUse.has(r.version)).map((r) => r.version);
+    if (dryRun) return { removed: candidates, kept: releases.length - candidates.length };
+    const removed: string[] = [];
+    for (const version of candidates) {
+      // Checked again at the delete: a version made live since the list was read stays.
+      if (!(await this.repo.deleteReleaseUnlessServed(area, version))) continue;
+      this.fileLists.delete(`${area}@${version}`);
+      await this.store.remove(area, version);
+      removed.push(version);
+    }
+    if (removed.length) await this.repo.addEvent({ area, kind: 'prune', version: null, detail: JSON.stringify({ removed, keep }), actor });
+    return { removed, kept: releases.length - removed.length };
   }
 
   /** The running guard's figures now (`pnpm ops remotes list` shows them); null without a guarded canary. */

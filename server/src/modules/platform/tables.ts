@@ -37,7 +37,7 @@ export interface RemoteExposureTable {
 export interface RemoteEventTable {
   id: Generated<number>;
   area: string;
-  kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'preview' | 'token' | 'error';
+  kind: 'publish' | 'activate' | 'rollback' | 'canary' | 'preview' | 'prune' | 'token' | 'error';
   version: string | null;
   detail: string;
   /** Who made the change: a deploy token's name, `ops` (OPS_TOKEN over HTTP), `cli` (pnpm ops); '' before migration 028 and for browser reports. */
