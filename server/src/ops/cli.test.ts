@@ -131,5 +131,11 @@ describe(`ops CLI (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /^失败：/);
     assert.equal(refused.stdout, '');
+    // The reader is gone before the list is printed (`| head` that has read enough): no stack trace.
+    const closed = spawnSync('sh', ['-c', `"${process.execPath}" --import tsx "${cliPath}" remotes list | true`], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+    });
+    assert.equal(closed.stderr, '');
   });
 });

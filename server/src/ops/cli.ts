@@ -3,6 +3,12 @@
 // server whose DATA_DIR / DATABASE_URL this shell points at (the same variables the server reads).
 import { runCli } from './runCli.js';
 
+// A reader that stops early (`… history chat | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   out: (line) => console.log(line),
