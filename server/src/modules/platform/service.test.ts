@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, type Db } from '../../db/database.js';
+import { LocalBlobStore } from '../../storage/localBlobStore.js';
 import { createTestStorage, type TestStorage } from '../../testing/testDatabase.js';
 import { fakeRemoteBuild, GOOD_SHARED } from '../../testing/fakeRemoteBuild.js';
 import { createPlatformService, PlatformError, type PlatformService } from './index.js';
@@ -187,6 +188,22 @@ describe(`platform service (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     // 1.1.0 was live before 1.2.0: the fallback after this rollback skips it, as it is deleted.
     assert.deepEqual(await service.rollback('account'), { from: '1.3.0', to: '1.2.0' });
     assert.equal((await service.summary()).find((a) => a.area === 'account')!.previous, '1.0.0');
+  });
+
+  it('records what a prune took out of the registry even when the store fails part way', async () => {
+    class StoreThatStopsDeleting extends LocalBlobStore {
+      failing = false;
+      override deletePrefix(prefix: string): Promise<void> {
+        return this.failing ? Promise.reject(new Error('store unreachable')) : super.deletePrefix(prefix);
+      }
+    }
+    const remotes = new StoreThatStopsDeleting(remoteStoreDir());
+    const withFlakyStore = await createPlatformService(db.db, { remoteStoreDir: remoteStoreDir(), apiSiteUrl: 'https://api.example', site: SITE, remotes });
+    for (const version of ['3.0.0', '3.1.0']) await withFlakyStore.publish({ area: 'media', buildDir: fakeRemoteBuild({ area: 'media', version }) });
+    remotes.failing = true;
+    await assert.rejects(withFlakyStore.prune('media', { keep: 1 }), /store unreachable/);
+    const [event] = await withFlakyStore.history('media', 1);
+    assert.deepEqual([event!.kind, JSON.parse(event!.detail).removed], ['prune', ['3.0.0']]);
   });
 
   it('keeps only the newest error reports of an area, and every other event', async () => {

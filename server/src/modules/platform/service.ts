@@ -274,14 +274,18 @@ export class PlatformService {
     const candidates = releases.slice(keep).filter((r) => !inUse.has(r.version)).map((r) => r.version);
     if (dryRun) return { removed: candidates, kept: releases.length - candidates.length };
     const removed: string[] = [];
-    for (const version of candidates) {
-      // Checked again at the delete: a version made live since the list was read stays.
-      if (!(await this.repo.deleteReleaseUnlessServed(area, version))) continue;
-      this.fileLists.delete(`${area}@${version}`);
-      await this.store.remove(area, version);
-      removed.push(version);
+    try {
+      for (const version of candidates) {
+        // Checked again at the delete: a version made live since the list was read stays.
+        if (!(await this.repo.deleteReleaseUnlessServed(area, version))) continue;
+        removed.push(version);
+        this.fileLists.delete(`${area}@${version}`);
+        await this.store.remove(area, version);
+      }
+    } finally {
+      // Also when the store fails part way: what left the registry is in the history.
+      if (removed.length) await this.repo.addEvent({ area, kind: 'prune', version: null, detail: JSON.stringify({ removed, keep }), actor });
     }
-    if (removed.length) await this.repo.addEvent({ area, kind: 'prune', version: null, detail: JSON.stringify({ removed, keep }), actor });
     return { removed, kept: releases.length - removed.length };
   }
 
