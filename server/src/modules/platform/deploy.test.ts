@@ -342,7 +342,7 @@ describe(`deploy tokens and the audit trail (${process.env.TEST_DATABASE ?? 'sql
     assert.deepEqual(await refused(['canary', 'toolbox', '2.0.0', '5', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 没有灰度（canary）权限（它有：发布）']);
     assert.deepEqual(await refused(['activate', 'toolbox', '9.9.9', '--server', server]), [1, '失败：toolbox 没有已发布的版本 9.9.9（先用 publish 或 push 发布）']);
     assert.deepEqual(await refused(['prune', 'chat', '--server', server], { DEPLOY_TOKEN: publishOnly }), [1, '失败：部署令牌 toolbox-pub 只能操作区域 toolbox，不能操作 chat']);
-    assert.deepEqual(await refused(['prune', 'toolbox', '--keep', '0', '--server', server]), [1, '失败：请求参数不正确：keep: 至少为 1']);
+    assert.deepEqual(await refused(['prune', 'toolbox', '--keep', '0', '--server', server]), [1, '失败：保留个数必须是 1 到 1000 的整数']);
     assert.deepEqual(await refused(['push', 'toolbox', build, '--server', server], {}), [2, '缺少令牌：--token 或环境变量 DEPLOY_TOKEN']);
     const unpublished = fakeRemoteBuild({ area: 'toolbox', version: '2.1.0' });
     assert.deepEqual(await refused(['push', 'toolbox', unpublished, '--hours', 'soon', '--server', server]), [2, '--hours 必须是非负数']);

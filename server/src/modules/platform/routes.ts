@@ -43,7 +43,8 @@ const CanaryBody = z.object({
   autoRollback: z.union([z.boolean(), GuardRuleBody]).optional(),
 });
 const PruneBody = z.object({
-  keep: z.number({ error: '必须是数字' }).int({ error: '必须是整数' }).min(1, { error: '至少为 1' }).max(1000, { error: '不能超过 1000' }).optional(),
+  /** Its range is the service's to check, so the CLI on the server and over HTTP refuse it alike. */
+  keep: z.number({ error: '必须是数字' }).optional(),
   dryRun: z.boolean().optional(),
 });
 const PreviewBody = z.object({ version: z.string().min(1).max(64), hours: z.number().int().min(1).max(PREVIEW_HOURS_MAX, { error: `不能超过 ${PREVIEW_HOURS_MAX} 小时` }).optional() });
